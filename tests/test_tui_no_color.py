@@ -57,6 +57,39 @@ async def test_the_home_menus_highlight_is_reversed(theme_name):
         assert [row[:20] for row in reversed_rows(menu)] == [shown[:20]]
 
 
+@pytest.mark.parametrize("term", ["xterm-mono", "ansi-m"])
+@pytest.mark.parametrize("theme_name", THEMES)
+async def test_a_monochrome_terminal_is_treated_as_no_color(term, theme_name, monkeypatch):
+    """Hostile-input play-test: with TERM=xterm-mono (no NO_COLOR) the
+    highlighted menu row was only bold black on white. A terminal whose
+    name says it is monochrome (terminfo's "-m" and "-mono" names) is
+    drawn as under NO_COLOR: the highlight reversed."""
+    monkeypatch.delenv("NO_COLOR")
+    monkeypatch.setenv("TERM", term)
+    app = app_with(theme_name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
+                       and app.screen.latest_checked)
+        assert app.no_color
+        menu = app.screen.query_one("#home-menu", OptionList)
+        await pilot.press("down")
+        await pilot.pause()
+        shown = str(menu.highlighted_option.prompt).splitlines()[0].strip()
+        assert [row[:20] for row in reversed_rows(menu)] == [shown[:20]]
+
+
+@pytest.mark.parametrize("term, mono", [
+    ("xterm-mono", True), ("ansi-m", True), ("rxvt-mono", True), ("XTERM-MONO", True),
+    ("xterm-256color", False), ("xterm", False), ("vt100-am", False), ("wy30-mc", False),
+    ("", False), ("linux", False),
+])
+def test_which_terminal_names_say_monochrome(term, mono):
+    """terminfo's naming (term(7)): the "-m" suffix is "mono mode; suppress
+    color", and its monochrome entries are named "-mono" (xterm-mono);
+    "-am" (automargins) and "-mc" (magic cookie) are not."""
+    assert theme.monochrome({"TERM": term}) is mono
+
+
 @pytest.mark.parametrize("theme_name", THEMES)
 async def test_the_saved_matches_highlight_is_reversed(theme_name):
     from saves.journal import PlayerSpec

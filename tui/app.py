@@ -187,6 +187,14 @@ class OvertableApp(KeysInOrder, App[None]):
         locale_note: str | None = None,
     ) -> None:
         super().__init__()
+        if not self.no_color and themes.monochrome():
+            # a terminal named monochrome (xterm-mono) says what NO_COLOR
+            # says; Textual reads only the variable (`_fit_no_color` then
+            # picks the filter for the theme)
+            from textual.filter import Monochrome, NoColor
+
+            self.no_color = True
+            self._filters.append(NoColor() if self.native_ansi_color else Monochrome())
         #: said once at start (`themes.locale_note`: a terminal not in UTF-8)
         self.locale_note = locale_note
         #: the note is up: the first key or click takes it down

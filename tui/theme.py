@@ -31,6 +31,16 @@ def pick_theme(environ: Mapping[str, str] | None = None) -> str:
     return COLOUR_THEME if truecolour(environ) else ANSI_THEME
 
 
+def monochrome(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether $TERM names a monochrome terminal: terminfo's "-m" suffix
+    ("mono mode; suppress color", ansi-m) or a "-mono" entry (xterm-mono).
+    Such a terminal is drawn as under NO_COLOR (it got the colour theme,
+    its highlighted row only bold)."""
+    env = os.environ if environ is None else environ
+    term = env.get("TERM", "").strip().lower()
+    return term.endswith(("-m", "-mono"))
+
+
 def locale_note(environ: Mapping[str, str] | None = None) -> str | None:
     """A word at start when the locale says the terminal is not UTF-8
     (LANG=C, LC_ALL=POSIX, a Latin-1 locale): Overtable draws in UTF-8, and
