@@ -336,6 +336,33 @@ def test_two_processes_play_the_same_games_as_one():
         assert [getattr(a, k) for k in keep] == [getattr(b, k) for k in keep]
 
 
+def test_no_more_processes_than_games(monkeypatch):
+    """Hostile-input play-test: `--games 2 --jobs 8` started 8 workers and
+    `--games 1 --jobs 10000` reported "(10000 processes)". The processes
+    are capped at the games to play, and the report says how many were used."""
+    import multiprocessing
+
+    real = multiprocessing.get_context
+    pools: list[int] = []
+
+    class Counted:
+        def __init__(self, kind):
+            self.context = real(kind)
+
+        def Pool(self, processes, **kwargs):  # noqa: N802 (multiprocessing's name)
+            pools.append(processes)
+            return self.context.Pool(processes, **kwargs)
+
+    monkeypatch.setattr(multiprocessing, "get_context", Counted)
+    run = arena.prepare("boss-quest", "random,random", 2, seed=4)
+    assert arena.play(run, jobs=8).jobs == 2 and pools == [2]
+    out = io.StringIO()
+    assert arena.simulate("boss-quest", games=1, bots="random", seed=1, players=2, jobs=10000,
+                          console=Console(file=out, width=200)) == 0
+    assert "(1 process)" in out.getvalue() and "10000" not in out.getvalue()
+    assert pools == [2]  # the one game was played here
+
+
 def test_the_first_games_of_a_longer_run_are_the_same_games():
     short = arena.play(arena.prepare("boss-quest", "random,random", 3, seed=8))
     long = arena.play(arena.prepare("boss-quest", "random,random", 5, seed=8))

@@ -248,7 +248,8 @@ def play(
     done: Sequence[GameRecord] = (),
     on_record: Callable[[GameRecord], None] | None = None,
 ) -> Result:
-    """Play every game of `run` in `jobs` processes (1: this one); the
+    """Play every game of `run` in up to `jobs` processes (1: this one; no
+    more than games left to play, the number `Result.jobs` holds); the
     records are the same whatever `jobs` is. `progress(n)` after n more;
     `on_record(record)` as each game ends. The games in `done` (read from
     a log) are not played again.
@@ -261,6 +262,9 @@ def play(
     finished = {r.number for r in done}
     todo = [n for n in range(run.games) if n not in finished]
     interrupted = False
+    # no more processes than games to play: `--games 2 --jobs 8` started 8,
+    # and the report named the processes asked for, not those used
+    jobs = max(1, min(jobs, len(todo)))
 
     def finish(new: Sequence[GameRecord]) -> None:
         records.extend(new)
@@ -270,7 +274,7 @@ def play(
         if progress:
             progress(len(new))
 
-    if jobs <= 1 or len(todo) <= 1:
+    if jobs <= 1:
         try:
             for number in todo:
                 finish([play_one(run, number)])

@@ -278,7 +278,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="search iterations per move for every bot that searches "
                      "(reproducible, unlike a time limit)")
     sim.add_argument("--jobs", "-j", type=int, default=1,
-                     help="worker processes (the results do not depend on it; default 1)")
+                     help="worker processes, at most one per game (the results do not depend on it; "
+                     "default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--log", default=None, metavar="FILE",
                      help="keep each finished game in FILE (JSON lines); run again with the "
