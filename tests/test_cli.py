@@ -318,6 +318,24 @@ def test_resume_off_a_terminal_says_first_that_no_save_has_that_id(capsys, monke
     assert "needs a terminal" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv", [["resume", "a" * 5000], ["new", "b" * 5000],
+                                  ["rules", "c" * 5000]])
+def test_a_long_unknown_id_or_game_is_cut_in_the_message(argv, capsys, monkeypatch):
+    """Hostile-input play-test: `overtable resume "$(python3 -c 'print("a"*5000)')"`
+    printed all 5,000 characters in "No saved match '…'". The name is cut
+    as the saves' messages cut a value (`journal.quoted`), one short line."""
+    import tui.app
+
+    def no_app(*args, **kwargs):
+        raise AssertionError("the app must not start")
+
+    monkeypatch.setattr(tui.app, "OvertableApp", no_app)
+    assert cli.main(argv) in (1, 2)
+    err = capsys.readouterr().err
+    assert ("No saved match 'aaa" in err or "no game 'bbb" in err or "no game 'ccc" in err), err
+    assert "…" in err and len(err) < 200, len(err)
+
+
 @pytest.mark.parametrize("command", [["resume"], ["resume", "abc"], ["new", "boss-quest"], ["saves"]])
 def test_the_table_options_also_go_after_the_command(command):
     """`overtable resume --bot-seconds 1` was refused ("unrecognized

@@ -739,6 +739,20 @@ async def test_a_delete_the_file_system_refuses_says_so_in_words(monkeypatch):
     assert match.path.exists()
 
 
+async def test_a_long_unknown_id_is_cut_in_the_notice():
+    """Hostile-input play-test: a match id of 5,000 characters was echoed
+    whole in "No saved match '…'"; it is cut as other quoted values are."""
+    from tests.screen_kit import wait_for
+    from tui.app import OvertableApp
+
+    app = OvertableApp("resume", "a" * 5000, theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app._notifications)
+        notes = [str(n.message) for n in app._notifications]
+    assert any(note.startswith("No saved match 'aaa") and note.endswith("….") for note in notes)
+    assert max(len(note) for note in notes) < 100, notes
+
+
 # --- valid JSON, wrong values: of megabytes, of the wrong type ---------------------------------
 
 

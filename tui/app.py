@@ -477,8 +477,10 @@ class OvertableApp(KeysInOrder, App[None]):
 
         ids = self.game_ids()
         if game_id is not None and game_id not in ids:
+            from saves.journal import quoted  # cut: a name of any length was echoed whole
+
             self.notify(
-                f"No game called {game_id!r}. Games: {', '.join(ids)}.", severity="error"
+                f"No game called {quoted(game_id, 40)}. Games: {', '.join(ids)}.", severity="error"
             )
             game_id = None
         if game_id is None:
@@ -505,7 +507,9 @@ class OvertableApp(KeysInOrder, App[None]):
         ids = self.game_ids()
         if game_id is None or game_id not in ids:
             if game_id is not None:
-                self.notify(f"No game called {game_id!r}.", severity="error")
+                from saves.journal import quoted
+
+                self.notify(f"No game called {quoted(game_id, 40)}.", severity="error")
             game_id = self.current_game_id() or (ids[0] if ids else None)
         if game_id is None:
             return
@@ -577,6 +581,7 @@ class OvertableApp(KeysInOrder, App[None]):
     def resume(self, which: str | None) -> None:
         """Resume a saved match: by match id (or its prefix, or a path), else the latest."""
         from saves import store
+        from saves.journal import quoted  # cut: an id of 5,000 characters was echoed whole
 
         path: Path | None = None
         if which:
@@ -593,7 +598,8 @@ class OvertableApp(KeysInOrder, App[None]):
                     return
                 found = store.find(which, listed)
                 if len(found) > 1:
-                    self.notify(f"{which!r} names {len(found)} matches; pick one.", severity="warning")
+                    self.notify(f"{quoted(which)} names {len(found)} matches; pick one.",
+                                severity="warning")
                     self.action_saved(named=which)  # the list marks them
                     return
                 if found:
@@ -606,7 +612,7 @@ class OvertableApp(KeysInOrder, App[None]):
                         self.notify(f"Match {which} went on in {path.name}: that is the one "
                                     "resumed (the older file is kept as it was).")
             if path is None:
-                self.notify(f"No saved match {which!r}.", severity="error")
+                self.notify(f"No saved match {quoted(which)}.", severity="error")
                 self.action_saved()
                 return
         else:

@@ -369,10 +369,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from core.catalogue import CATALOGUE
 
         if args.game not in CATALOGUE:
-            from tui.plain import printable
+            # cut, as a value quoted from a file is (a name of 5,000 characters was echoed whole)
+            from saves.journal import quoted
 
-            print(printable(f"overtable {args.command}: no game {args.game!r}; games: "
-                            f"{', '.join(CATALOGUE)}"), file=sys.stderr)
+            print(f"overtable {args.command}: no game {quoted(args.game, 40)}; games: "
+                  f"{', '.join(CATALOGUE)}", file=sys.stderr)
             return 2
     if args.command == "host":
         return run_host(args)
@@ -394,10 +395,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "resume" and args.id and not _names_a_save(args.id):
             # said first, as in a terminal: "needs a terminal" sent the
             # player to find one only to read there that no such match exists
-            from tui.plain import printable
+            from saves.journal import quoted  # cut, and no control character
 
-            print(printable(f"overtable resume: No saved match {args.id!r}. "
-                            "`overtable saves --list` lists them."), file=sys.stderr)
+            print(f"overtable resume: No saved match {quoted(args.id)}. "
+                  "`overtable saves --list` lists them.", file=sys.stderr)
             return 1
         if dumb:
             print("overtable: this terminal says it cannot show a full screen (TERM=dumb), "
@@ -744,9 +745,9 @@ def print_rules(game: str | None) -> int:
         return 0
     text = rules_text(game) if game in CATALOGUE else None
     if text is None:
-        from tui.plain import printable
+        from saves.journal import quoted
 
-        print(printable(f"overtable rules: no game {game!r}; games: {games}"), file=sys.stderr)
+        print(f"overtable rules: no game {quoted(game, 40)}; games: {games}", file=sys.stderr)
         return 2
     # laid out as text: the Markdown's marks ("**P**ocket Petz", "> **House
     # ruling", a table's pipes) were printed as they are
