@@ -628,6 +628,35 @@ def _help(capsys, *words):
     return " ".join(capsys.readouterr().out.split())
 
 
+@pytest.mark.parametrize(("argv", "command"), [
+    (["new", "overseers", "--players", "99"], "new"),
+    (["new", "overseers", "--option", "x=y"], "new"),
+    (["resume", "abc", "--jobs", "2"], "resume"),
+    (["rules", "overseers", "--width", "60"], "rules"),
+    (["join", "--seat", "2"], "join"),
+])
+def test_an_argument_a_command_does_not_take_shows_that_commands_usage(argv, command, capsys):
+    """Hostile-input play-test: `overtable new overseers --players 99` showed
+    the top-level usage ("usage: overtable [-h] [--version] ... COMMAND ...")
+    where `--bot-seconds -1` shows `overtable new`'s: the command's own
+    usage, and what it did not take."""
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"usage: overtable {command} "), err
+    assert f"overtable {command}: error: unrecognized arguments: {' '.join(argv[-2:])}" in err
+    assert "COMMAND ..." not in err
+
+
+def test_new_says_where_players_and_options_are_set(capsys):
+    """`overtable new GAME --players 3`: the form sets the players, bots and
+    options (the arena's flags are `simulate`'s)."""
+    with pytest.raises(SystemExit):
+        cli.main(["new", "overseers", "--players", "3"])
+    assert "the new-match form sets the players, bots and options" in capsys.readouterr().err
+
+
 def test_every_command_says_what_it_does_atop_its_help():
     """Play-test: `new --help`, `resume --help` ... had no description line,
     only their arguments."""

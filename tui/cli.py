@@ -141,6 +141,22 @@ class _ArenaHelp(argparse.Action):
         parser.exit()
 
 
+class _Command(argparse.ArgumentParser):
+    """A command's parser: an argument it does not take is refused with the
+    command's own usage. argparse leaves it to the top-level parser, whose
+    usage ("overtable [-h] [--version] ... COMMAND ...") did not say what
+    `overtable new overseers --players 99` takes."""
+
+    #: said after "unrecognized arguments: ..." (where what was meant is set)
+    unknown_hint = ""
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}{self.unknown_hint}")
+        return namespace, extras
+
+
 def _examples() -> str:
     """The top-level help's examples and game ids (from the catalogue, which
     imports no rules and agrees with core.GAMES: tests/test_install.py)."""
@@ -176,7 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     _table_options(parser.add_argument_group(
         "the match's display and bots", "before COMMAND, or after new, resume or saves\n"
         "(host and hub: --bot-delay, --bot-seconds; join: --theme)"), default=True)
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Command)
 
     def command(name: str, summary: str, description: str) -> argparse.ArgumentParser:
         """A command: `summary` in the command list, `description` atop its --help."""
@@ -192,6 +208,8 @@ def build_parser() -> argparse.ArgumentParser:
                   "Set up a new match of GAME: the form names the players, the bots and "
                   "the game's options; ctrl+s starts it.")
     new.add_argument("game", metavar="GAME", help=f"the game: {games}")
+    # (--players and --option are `simulate`'s)
+    new.unknown_hint = " (the new-match form sets the players, bots and options)"  # type: ignore[attr-defined]
     table_options(new, "the match's display and bots")
     resume = command("resume", "resume a saved match (the latest without ID)",
                      "Resume a saved match where it stopped: the latest unfinished one, "
