@@ -20,6 +20,7 @@ structures each entry and replays it through the rules.
 
 from __future__ import annotations
 
+import codecs
 import enum
 import functools
 import json
@@ -277,6 +278,7 @@ def read_lines(path: Path) -> RawJournal:
             )
         )
         return RawJournal(path, None, (), (), tuple(problems))
+    data = without_bom(data)
     chunks = data.split(b"\n")
     # A file that ends with a newline splits into a last empty chunk; any
     # other last chunk is a line whose write was cut short.
@@ -371,6 +373,15 @@ def _any_chance(chunks: list[bytes], decoded: dict[bytes, tuple[Entry | None, st
         if isinstance(entry, ActionEntry) and entry.seat == CHANCE:
             return True
     return False
+
+
+def without_bom(data: bytes) -> bytes:
+    """A journal's bytes without the UTF-8 byte-order mark Windows Notepad
+    puts at the start of a file it saves: it says only that the file is
+    UTF-8, which a journal is (such a journal was listed as unplayable, "the
+    header is not a journal header"). The file keeps it: lines are appended
+    after it. (A mark anywhere else is no part of JSON: that line is corrupt.)"""
+    return data[len(codecs.BOM_UTF8):] if data.startswith(codecs.BOM_UTF8) else data
 
 
 def parse(chunk: bytes) -> Any:

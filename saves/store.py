@@ -581,7 +581,7 @@ def _newest_headers(directory: Path | None = None) -> Iterator[dict[str, Any]]:
     for _, path in dated[:LAST_SETUP_FILES]:
         try:
             with os.fdopen(open_regular(path), "rb") as file:  # no pipe or device
-                raw = journal.parse(file.readline(LAST_SETUP_BYTES))
+                raw = journal.parse(journal.without_bom(file.readline(LAST_SETUP_BYTES)))
         except (OSError, ValueError, RecursionError):
             continue
         if isinstance(raw, dict):

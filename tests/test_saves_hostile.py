@@ -110,6 +110,33 @@ def test_a_line_that_is_not_utf8_json_is_corrupt_not_a_crash(tmp_path, bad):
     assert Match.load(healthy.path).ok
 
 
+def test_a_journal_saved_with_a_byte_order_mark_resumes():
+    """Hostile-input play-test: a journal opened and saved in Windows
+    Notepad (which starts the file with a UTF-8 byte-order mark) was listed
+    as unplayable, "line 1: the header is not a journal header". Journals
+    are UTF-8 JSON lines, and the mark at the start of the file says only
+    that: it is passed over, and the match resumes, is listed and goes on
+    (its new lines appended after the old ones; the file is not rewritten)."""
+    match = played()
+    history = match.history
+    match.close()
+    path = match.path
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    loaded = Match.load(path)
+    assert loaded.ok and not loaded.problems, loaded.problems
+    with loaded.match as again:
+        assert again.history == history
+        again.apply(*next_action(again))
+        assert again.path == path  # not a copy: the journal itself is sound
+        longer = again.history
+    assert path.read_bytes().startswith(b"\xef\xbb\xbf")
+    (listed,) = store.list_matches()
+    assert listed.path == path and listed.problem is None and listed.resumable
+    with Match.load(path).match as third:
+        assert third.history == longer
+    assert store.last_game(path.parent) == "toy"
+
+
 @pytest.mark.parametrize("depth", [33, 975])  # just past MAX_NESTING, and the review's
 def test_a_header_nested_too_deep_is_refused_on_every_thread_and_hides_no_match(depth):
     """Hostile review, finding 4: a header holding a value nested 975 deep
