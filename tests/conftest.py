@@ -7,7 +7,16 @@ the app."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# The suite's own terminal is not the one under test: a CI runner or an
+# editor's shell may say TERM=dumb (the app then refuses its full screen,
+# tui/cli.py), a monochrome TERM or NO_COLOR (the app then draws without
+# colour, and every snapshot would differ). Tests about those set them.
+os.environ["TERM"] = "xterm-256color"
+os.environ.pop("NO_COLOR", None)
 
 
 def pytest_xdist_auto_num_workers(config):

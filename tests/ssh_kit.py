@@ -314,7 +314,7 @@ class OverseersRules(Rules):
     #: deny.", which must not read as the question); Enter takes the choice
     #: the screen offers first
     phrases = tuple((phrase, "enter") for phrase in (
-        "Keep one card of the pack", "cards of your top row", "Purple: turn one",
+        "Keep one card of the pack", "Your next pack (turn", "cards of your top row", "Purple: turn one",
         "Gold: keep one", "Meixiu: peek", "Teal: put a card", "Teal: card",
         "Vote: who scores highest", "Leader: break the tie", "You are judged:",
         "You admitted: discard", "You had the highest score:", "You have the most Greed:",
