@@ -467,6 +467,32 @@ async def test_king_croak_with_two_market_dungeons():
     assert "King Croak" in text
 
 
+@pytest.mark.parametrize(
+    ("market", "named"),
+    [
+        (((D, BANDIT), (D, YETI), (T, WOLF), (P, None)), "1-2"),
+        (((D, BANDIT), (I, YETI), (D, WOLF), (P, None)), "1,3"),
+    ],
+    ids=["1-2", "1,3"],
+)
+async def test_king_croak_names_the_market_dungeons_it_may_take(market, named):
+    """Play-test: King Croak's "which market Dungeon" prompt said "1-9" (the
+    pairs to draft, none at this step) while the footer said "1-2 Pick" and
+    9 chose nothing. It names the places holding a Dungeon, as the footer."""
+    update = make_update(midgame(step=Step.CROAK, market=market, resume=Step.DRAFT,
+                                 revealed=(True, False)))
+    seen: dict = {}
+
+    def look(screen):
+        seen["prompt"] = str(screen.query_one("#ob-prompt").render())
+
+    submitted, text = await run(update, ["n", "enter"], inspect=look)
+    assert submitted == []
+    assert "which market Dungeon" in seen["prompt"]
+    assert f"place? {named}; c cancels." in seen["prompt"] and "1-9" not in seen["prompt"]
+    assert f"{named} Pick" in text.splitlines()[-1]
+
+
 async def test_king_croak_with_one_market_dungeon():
     market = ((R, BANDIT), (I, YETI), (D, WOLF), (P, None))
     update = make_update(midgame(step=Step.CROAK, market=market, resume=Step.DRAFT,

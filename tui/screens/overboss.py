@@ -1137,9 +1137,11 @@ class OverbossScreen(GameScreen):
                                      move, ". ", k("x"), "/", k("c"), " leave Spire mode.")
             return Text.assemble(("Spire: ", "bold"), f"move the tile from {self._sq(self._first)} "
                                  "to a highlighted square ", move, cancel, ".")
-        # the pairs there are (an empty place, the stack run out, takes none)
-        pairs = number_range([str(a.slot + 1) for a in update.legal if isinstance(a, Draft)])
         if step is Step.DRAFT:
+            # the pairs there are (an empty place, the stack run out, takes
+            # none); only here: at another step there are none, and "1-9"
+            # stood for them
+            pairs = number_range([str(a.slot + 1) for a in update.legal if isinstance(a, Draft)])
             if not self.query_one("#ob-market").display:
                 # the score pad took the market's place (a short screen): the
                 # numbers still draft, and p brings the market back
@@ -1198,9 +1200,13 @@ class OverbossScreen(GameScreen):
             return Text.assemble(("Pair placed. ", "bold"), k("e"), " (or ", k("↵"),
                                  ") ends your turn", undo, ".")
         if step is Step.CROAK:
-            if self._slot_pick() and len(self._slot_pick()) > 1:
+            slots = self._slot_pick()
+            if len(slots) > 1:
+                # the places holding a Dungeon (not the pairs to draft, none
+                # at this step: "1-9", where 9 chose nothing)
+                dungeons = number_range([str(slot + 1) for slot in slots])
                 return Text.assemble(("King Croak: ", "bold"), "which market Dungeon takes its place? ",
-                                     k(pairs), cancel, ".")
+                                     k(dungeons), "; ", k("c"), " cancels.")
             return Text.assemble(("King Croak: ", "bold"), "pick a tile to destroy (a market Dungeon "
                                  "takes its place) ", move, "; ", k("s"), " skips.")
         if step is Step.POISON:
