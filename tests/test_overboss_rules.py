@@ -855,6 +855,26 @@ def test_baron_hex_takes_a_market_token_and_his_crystals_pick_a_half():
     assert s.tokens[sq("a1")] is YETI and s.step is Step.END
 
 
+def test_baron_hexs_crystals_on_the_other_half_are_said_in_one_note():
+    """OD-21 (house): each of Baron Hex's Crystals scores the better half.
+    Play-test: one note per Crystal took two lines each, and at 80x24 the
+    final table showed only the first; "Crystals 7" could not be explained.
+    Those scored on the other half share one short note, each with both
+    counts."""
+    lair = Lair(crystals=(Token.ROAD_CRYSTAL, Token.SUNKEN_CITY_CRYSTAL, Token.TOWN_CRYSTAL))
+    s = table(board(a1="R.", a8="R.", b8="R.", b1="S.", c8="S.", d8="S.", c1="T."),
+              bosses=(Boss.BARON_HEX, Boss.KING_CROAK), revealed=(True, False),
+              lairs=(lair, Lair()))
+    assert pad(s, "Crystals") == (2 + 2 + 1, 0)
+    assert score_pad(s).notes == (
+        "Baron Hex: Crystals scored on the other half: Road 2 (not 1), Sunken City 2 (not 1).",)
+    # one Crystal: the note says it whole
+    lair = Lair(crystals=(Token.ROAD_CRYSTAL, Token.TOWN_CRYSTAL))
+    s = attrs.evolve(s, lairs=(lair, Lair()))
+    assert score_pad(s).notes == (
+        "Baron Hex: the Road Crystal scores the other half (2 instead of 1).",)
+
+
 def test_dr_deadly_refreshes_every_spire():
     """OD §Spires (Dr. Deadly refreshes), OD-9, OD-21 (house): his reveal
     refreshes all his expended Spires; he scores +2 per Spire."""

@@ -10,6 +10,7 @@ import re
 import attrs
 import pytest
 
+from core.engine import Category
 from core.overboss import GAME
 from core.overboss.actions import (
     Destroy,
@@ -31,6 +32,7 @@ from core.overboss.actions import (
 from core.overboss.components import Boss, Terrain, Token
 from core.overboss.state import Lair, Step
 from tests.overboss_screen_kit import (
+    FINAL,
     FakePort,
     ScreenApp,
     finished,
@@ -798,6 +800,28 @@ async def test_at_80x24_p_on_the_final_table_shows_the_bosses_and_lairs():
         app.game_screen.show(make_update(finished()))
         await pilot.pause()
         assert "Final score pad" in screen_text(app)
+
+
+async def test_at_80x24_the_final_pad_shows_every_crystal_baron_hex_scored_across():
+    """Play-test: at 80x24 the final table showed one of Baron Hex's two
+    notes ("the Road Crystal scores the other half (4 instead of 3)"), with
+    no sign of the Sunken City one: "Crystals 7" could not be explained.
+    OD-21 (house): both are said, whole, in the pad's room."""
+    # Bob's half holds more Sunken Cities than Ann's (a6 turned into one)
+    state = table(FINAL.replace("\nIY D. TW RB", "\nSY D. TW RB", 1), step=Step.OVER,
+                  lairs=(Lair(crystals=(Token.ROAD_CRYSTAL, Token.SUNKEN_CITY_CRYSTAL),
+                              spires=1, expended=1, heroes=2),
+                         Lair(spires=2, heroes=1)),
+                  market=(), bosses=(Boss.BARON_HEX, Boss.DR_DEADLY), revealed=(True, False),
+                  turns=32)
+    assert Category("Crystals", (7, 0)) in GAME.outcome(state).breakdown
+    _, text = await run(make_update(state), [])
+    lines = text.splitlines()
+    left = next(line for line in lines if "Final score pad" in line).index("Final score pad")
+    said = " ".join(" ".join(line[left:] for line in lines).split())  # the pad's column
+    assert "Crystals 7 0" in said
+    assert ("Baron Hex: Crystals scored on the other half: Road 3 (not 2), "
+            "Sunken City 4 (not 3).") in said
 
 
 @pytest.mark.parametrize("seat", [0, 1, None])

@@ -209,17 +209,27 @@ def score_pad(state: State) -> ScorePad:
     crystals = [0, 0]
     for o in (0, 1):
         hex_ = state.bosses[o] is Boss.BARON_HEX and state.revealed[o]
+        crossed: list[tuple[Token, int, int]] = []
         for c in lairs[o].crystals:
             i = TERRAIN_INDEX[CRYSTAL_TERRAIN[c]]
             own = counts[o][i]
             other = counts[1 - o][i]
             if hex_ and other > own:
                 crystals[o] += other
-                notes.append(
-                    f"Baron Hex: the {c.label} scores the other half ({other} instead of {own})."
-                )
+                crossed.append((c, other, own))
             else:
                 crystals[o] += own
+        # one note for them all: a note each took two lines of the final
+        # pad, and at 80x24 only the first was in sight (a play-test)
+        if len(crossed) == 1:
+            c, other, own = crossed[0]
+            notes.append(
+                f"Baron Hex: the {c.label} scores the other half ({other} instead of {own})."
+            )
+        elif crossed:
+            each = ", ".join(f"{CRYSTAL_TERRAIN[c].label} {other} (not {own})"
+                             for c, other, own in crossed)
+            notes.append(f"Baron Hex: Crystals scored on the other half: {each}.")
     heroes = [lairs[0].heroes, lairs[1].heroes]
     objective = [0, 0]
     for o in (0, 1):
