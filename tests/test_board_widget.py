@@ -97,6 +97,26 @@ async def test_targets_marks_and_the_cursor_have_glyphs():
         assert "«0.2»" in text
 
 
+async def test_a_changed_cell_keeps_its_mark_under_the_cursor_and_the_other_brackets():
+    """Play-test (Overboss Duel, 80x24): the bot often changes the very
+    square the cursor stayed on, and the cursor's `[ ]` replaced its `• •`,
+    leaving an underline invisible in monochrome (`≈[P H] P L`). Under
+    other brackets the `•` goes into the face: on its blank ends, else its
+    middle blank (a compact face filling the cell)."""
+    cells = ((Cell("P H", key=0), Cell("D  ", key=1), Cell("T W", key=2), Cell("I Y", key=3)),)
+    app = BoardApp(Grid(cells=cells), targets={1}, marked={2})
+    async with app.run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        board = app.query_one(Board)
+        board.set_changed({0, 1, 2, 3})
+        board.move_cursor(0, 0)
+        await pilot.pause()
+        assert board.plain_lines()[0] == "[P•H]›D •‹«T•W»•I Y•"
+        board.roomy = True
+        await pilot.pause()
+        assert board.plain_lines()[0].startswith("[•  P H   •]")
+
+
 async def test_keys_move_the_cursor_and_choose():
     app = BoardApp(grid())
     async with app.run_test(size=(40, 20)) as pilot:

@@ -388,7 +388,7 @@ class GameScreen(Screen):
     #: what F1 lists under "On screen" for every game: the marks of the recap
     SINCE_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
         (f"{CHANGED} underlined", "Changed since your last move (cleared when you act); "
-                                  "on a board •..•"),
+                                  "on a board •..•, under the cursor [P•H]"),
         ("▶ 2", "Since your last move: the move you are looking at, its changes marked"),
         ("thinking…", "A bot is deciding; n asks it to move now"),
     )

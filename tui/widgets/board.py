@@ -18,7 +18,7 @@ only moves; a click on the cursor's cell chooses). While `move` is disabled
 Meaning never rests on colour alone: the cursor is drawn ``[..]``, a target
 ``›..‹`` and a marked cell ``«..»``, whatever the theme. A cell that changed
 since the viewer's last move (`set_changed`) is drawn ``•..•`` with its face
-underlined (under the other brackets, the underline alone).
+underlined (under the other brackets, the `•` inside the face: ``[P•H]``).
 
 Two densities: compact (one line per row, `COMPACT` cells) for 80x24, and
 roomy (`ROOMY` cells, several lines each) where there is room; the screen
@@ -139,6 +139,18 @@ CURSOR = ("[", "]")
 TARGET = ("›", "‹")
 MARKED = ("«", "»")
 CHANGED = ("•", "•")
+
+
+def _mark_changed(face: str) -> str:
+    """`face` with `CHANGED` on its blank ends ("  Road  " -> "• Road •"),
+    else on its middle blank (a compact face filling its cell: "P H" ->
+    "P•H"), else as it is."""
+    mark = CHANGED[0]
+    if len(face) > 1 and (face[0] == " " or face[-1] == " "):
+        return ((mark if face[0] == " " else face[0]) + face[1:-1]
+                + (mark if face[-1] == " " else face[-1]))
+    middle = face.find(" ")
+    return face if middle < 0 else face[:middle] + mark + face[middle + 1:]
 
 
 class CellMessage(Message):
@@ -804,6 +816,11 @@ class Board(Widget, can_focus=True):
         face_style = self.rich_style_for(cell.style)
         if cell.key in self._changed:
             face_style = face_style + self.rich_style_for("underline")
+            if brackets != CHANGED:
+                # the cursor (often left on the very square the opponent
+                # then changed) or another bracket took the `•`: it goes into
+                # the face, as the underline alone is lost in monochrome
+                face = _mark_changed(face)
         if focused:
             face_style = face_style + self.rich_style_for("board--cursor")
         mark_style = self.rich_style_for(bracket_style)
