@@ -116,5 +116,5 @@ class ScreenApp(screen_kit.ScreenApp):
 
 
 
-__all__ = ["FINAL", "NAMES", "FakePort", "ScreenApp", "finished", "make_update", "midgame", "screen_text",
+__all__ = ["FINAL", "LOG", "NAMES", "FakePort", "ScreenApp", "finished", "make_update", "midgame", "screen_text",
            "S"]

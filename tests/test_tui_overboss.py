@@ -30,9 +30,11 @@ from core.overboss.actions import (
     UseSpire,
 )
 from core.overboss.components import Boss, Terrain, Token
+from core.overboss.rules import LAIR_RULE
 from core.overboss.state import Lair, Step
 from tests.overboss_screen_kit import (
     FINAL,
+    LOG,
     FakePort,
     ScreenApp,
     finished,
@@ -41,7 +43,13 @@ from tests.overboss_screen_kit import (
     screen_text,
 )
 from tests.overboss_tables import BANDIT, WOLF, YETI, D, I, P, R, T, board, sq, table
-from tui.screens.overboss import OverbossScreen, board_grid, board_moves, display_square
+from tui.screens.overboss import (
+    OverbossScreen,
+    board_grid,
+    board_moves,
+    display_square,
+    lair_rule_once,
+)
 from tui.widgets.board import Board
 
 SIZES = [(80, 24), (120, 36)]
@@ -696,6 +704,31 @@ async def test_at_80x24_a_lair_with_monsters_waiting_keeps_to_one_line():
     assert lair_lines == ["Spires ^1 v1 Crystals: S Heroes 1 KY to place",
                           "Spires ^0 v2 Crystals: R Heroes 2 K to place"], panel
     assert all(4 + len(line) < width for line in lair_lines)  # indented 4
+
+
+async def test_the_log_says_the_lair_rule_once():
+    """Play-test at 80x24: every monster placed from a lair added "Monsters
+    waiting in a lair must go on open terrain, on either half." (three times
+    in one bot turn, two of the log's lines each), and a bot's turn did not
+    fit. OD §Placing Tokens: the rule is said the first time, each move
+    still in its own line, and the bot's turn fits."""
+    first = f"You place a Yeti from your lair on d3 (your side). {LAIR_RULE}"
+    moves = (("Yeti", "a1"), ("Werewolf", "b1"), ("Miniboss", "c1"))
+    placed = [f"Bob places a {m} from their lair on {at} (your side). {LAIR_RULE}"
+              for m, at in moves]
+    log = (*LOG, first, "Ann ends their turn.", *placed, "Bob ends their turn.")
+    shown = lair_rule_once(log)
+    assert shown[len(LOG)] == first and sum(LAIR_RULE in line for line in shown) == 1
+    app = ScreenApp(make_update(midgame(), log=log), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = region_lines(app, app.game_screen.query_one("#ob-log"))
+    said = " ".join(" ".join(lines).split())
+    # the bot's turn, not the rule, in the log's few rows
+    assert "must go on open terrain" not in said, lines
+    for m, at in moves[1:]:
+        assert f"Bob places a {m} from their lair on {at} (your side)." in said, lines
+    assert "Bob ends their turn." in said
 
 
 async def test_at_80x24_monsters_waiting_in_a_lair_are_said_to_be_placed():

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -62,6 +63,7 @@ from core.overboss.actions import (
 from core.overboss.board import Edge as EdgeKind
 from core.overboss.board import Side
 from core.overboss.components import CRYSTAL_TERRAIN, Terrain, Token
+from core.overboss.rules import LAIR_RULE
 from core.overboss.state import ABILITY_STEPS, Lair, State, Step, cell
 from tui import resources
 from tui.plain import shortened
@@ -445,6 +447,19 @@ def board_moves(legal: tuple[Any, ...], *, spire: bool = False,
     return out
 
 
+def lair_rule_once(log: tuple[str, ...]) -> tuple[str, ...]:
+    """`log` with `LAIR_RULE` only on the first line that says it: each
+    monster placed from a lair said it (three times in a bot's turn, two of
+    the log's lines each at 80x24), so a turn did not fit. A line's words
+    depend only on the lines before it: the log's first lines stay as they
+    were, as the recap and the take-back's comparison need."""
+    said = [i for i, line in enumerate(log) if LAIR_RULE in line]
+    if len(said) < 2:
+        return log
+    tail = tuple(line.replace(" " + LAIR_RULE, "") for line in log[said[0] + 1:])
+    return (*log[:said[0] + 1], *tail)
+
+
 def token_kinds(legal: tuple[Any, ...]) -> list[Token]:
     """The tokens the player may place now, in the rules' order (the
     drafted one first)."""
@@ -670,6 +685,20 @@ class OverbossScreen(GameScreen):
             self._redraw(self.update)
 
     # -- the contract -----------------------------------------------------------------
+
+    def show(self, update: TableUpdate) -> None:
+        super().show(self._rule_once(update))
+
+    def witness(self, update: TableUpdate) -> None:
+        # the recap compares every update's log with the last: all the same words
+        super().witness(self._rule_once(update))
+
+    @staticmethod
+    def _rule_once(update: TableUpdate) -> TableUpdate:
+        """`update` with its log saying the lair rule once (`lair_rule_once`),
+        in the log, the recap and the last moves told over the results."""
+        log = lair_rule_once(update.log)
+        return update if log is update.log else attrs.evolve(update, log=log)
 
     # -- helpers on the update ----------------------------------------------------------
 
