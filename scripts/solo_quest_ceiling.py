@@ -54,6 +54,7 @@ from core.bossquest.actions import (
     PlayPersonal,
     Resolve,
     TargetSpell,
+    TargetWeapon,
 )
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, SpellKind
 from core.bossquest.solo_search import WAVE_START, _spell_bits
@@ -295,11 +296,20 @@ def choose(view: State, legal: tuple[Any, ...]) -> Any:
             key=lambda a: (plan.give_worth(a.boss, drawn), -a.boss),
         )
     if phase is Phase.SOLO_TARGET:
-        i = view.solo_target or 0
-        boss = view.solo_bosses[i]
+        # on any Boss of the wave (BQ-40): the first of equals, in board order
+        bosses = view.solo_bosses
         if isinstance(legal[0], TargetSpell):
-            return max(legal, key=lambda a: (plan.cancel_worth(i, boss, a.index), -a.index))
-        return max(legal, key=lambda a: plan.swap_worth(i, boss, a.weapon))
+            def cancel(a: TargetSpell) -> float:
+                i = solo.spell_boss(view, a)
+                return plan.cancel_worth(i, bosses[i], a.index)
+
+            return max(legal, key=cancel)
+
+        def swap(a: TargetWeapon) -> float:
+            i = solo.weapon_boss(view, a.weapon)
+            return plan.swap_worth(i, bosses[i], a.weapon)
+
+        return max(legal, key=swap)
     return None
 
 
@@ -369,9 +379,14 @@ class _Plan:
             total += weight * cell
         return total
 
-    def _with(self, index: int, spot: tuple[int, float]) -> float:
+    def _with(self, index: int, spot: tuple[int, float],
+              other: tuple[int, tuple[int, float]] | None = None) -> float:
+        """The wave's value with Boss `index` at `spot` (and `other`'s Boss
+        at its spot: a Cancel or a swap on another Boss, BQ-40)."""
         spots = list(self.spots)
         spots[index] = spot
+        if other is not None:
+            spots[other[0]] = other[1]
         return self._value(spots)
 
     # -- the choices
@@ -389,16 +404,24 @@ class _Plan:
     def give_worth(self, index: int, drawn: tuple[Any, ...]) -> float:
         boss = self._given(index, drawn)
         kind = self.spell.kind if self.spell is not None else None
-        if kind is SpellKind.CANCEL and boss.spells:
-            return max(self._cancelled(index, boss, j) for j in range(len(boss.spells)))
+        given = (index, self._spot(boss))
+        # Cancel takes a spell on any Boss of the wave (BQ-40)
+        others = [(k, b) for k, b in enumerate(self.bosses) if k != index]
+        if kind is SpellKind.CANCEL and (boss.spells or any(b.spells for _, b in others)):
+            return max([self._cancelled(index, boss, j) for j in range(len(boss.spells))]
+                       + [self._cancelled(k, b, j, given)
+                          for k, b in others for j in range(len(b.spells))])
         if kind is SpellKind.SWAP_DECK and boss.weapons and (self.deck or self.top):
+            # (a swap on another Boss is left out: the arrays read a draw's
+            # value on the Boss it is given to)
             olds = {w.value: w for w in boss.weapons}
             return max(self._swapped(index, boss, w) for w in olds.values())
-        return self._with(index, self._spot(boss))
+        return self._with(*given)
 
-    def _cancelled(self, index: int, boss: SoloBoss, j: int) -> float:
+    def _cancelled(self, index: int, boss: SoloBoss, j: int,
+                   given: tuple[int, tuple[int, float]] | None = None) -> float:
         boss = SoloBoss(boss.hp, boss.weapons, boss.spells[:j] + boss.spells[j + 1 :])
-        return self._with(index, self._spot(boss))
+        return self._with(index, self._spot(boss), given)
 
     def _swapped(self, index: int, boss: SoloBoss, old: Any) -> float:
         """Swap with deck: `old` leaves the Boss for the deck's top card,

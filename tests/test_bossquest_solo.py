@@ -22,6 +22,7 @@ from core.bossquest.actions import (
     Resolve,
     RevealBoss,
     TargetSpell,
+    TargetWeapon,
 )
 from core.bossquest.cards import Colour, Spell, SpellKind
 from core.bossquest.state import Options, Phase, SoloBoss, Ulul
@@ -325,15 +326,16 @@ def test_the_log_says_a_cancel_with_nothing_to_cancel_is_spent_bq40():
     """BQ-40: "with nothing there to cancel or swap, the spell is spent for
     nothing". The play-test: Cancel given to a Boss with no spell was
     logged as given, no word that it did nothing; a Cancel with a spell to
-    take is told by the spell it cancels, on that Boss."""
+    take is told by the spell it cancels, on that Boss. (Since BQ-40
+    follows BQ-11, 2026-12-06, "there" is the whole wave: Boss 2's spell is
+    in play whichever Boss takes Cancel; spent for nothing is tested in
+    test_cancel_is_spent_for_nothing_only_with_no_spell_in_the_wave_bq40.)"""
     state = at_wave(1, [boss(15), boss(16, spells=(HP1,)), boss(17)],
                     rows=((CANCEL, CANCEL), (), ()))
     state = GAME.apply(state, 0, Ask(1))
     state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
-    line = GAME.describe(state, 0, AssignTo(0))
-    assert line.endswith("to Boss 1 (15 HP). With no spell on it to cancel, "
-                         "Cancel a spell is spent for nothing (house ruling BQ-40)."), line
-    assert "spent for nothing" not in GAME.describe(state, 0, AssignTo(1))
+    for given in range(3):
+        assert "spent for nothing" not in GAME.describe(state, 0, AssignTo(given))
     state = GAME.apply(state, 0, AssignTo(1))
     assert state.phase is Phase.SOLO_TARGET
     assert GAME.describe(state, 0, TargetSpell(0)).endswith(
@@ -501,3 +503,102 @@ def test_a_boss_keeps_the_spells_used_at_once_on_it_bq47():
     state = GAME.apply(state, CHANCE, DrawWeapon(w("R6")))  # on top (BQ-49)
     state = GAME.apply(state, 0, AssignTo(1))
     assert state.solo_bosses[1].used == ((CANCEL, ()),)
+
+
+# ---------------------------------------------------------------------------
+# Cancel and Swap with deck reach every Boss of the wave (BQ-40 as changed
+# on 2026-12-06, after BQ-11 and the spell list).
+
+
+def test_cancel_reaches_a_spell_on_another_boss_of_the_wave_bq11_bq40():
+    """BQ spell list, Cancel a spell: "Cancels an activated SPELL card that
+    is still in play"; BQ-11: it "may target any activated spell of the
+    round". In the Solo Quest every spell on the wave's Bosses is in play
+    (BQ-40). The play-test: Cancel given to a Boss with no spell was spent
+    for nothing while Boss 2's HP +1 stood."""
+    state = at_wave(1, [boss(15), boss(16, spells=(HP1,)), boss(17)], rows=((CANCEL,), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    state = GAME.apply(state, 0, AssignTo(0))
+    assert state.phase is Phase.SOLO_TARGET
+    assert GAME.legal_actions(state, 0) == (TargetSpell(0, boss=1),)
+    assert GAME.describe(state, 0, TargetSpell(0, boss=1)).endswith(
+        "cancels Boss HP +1 on Boss 2 (17 HP, now 16).")
+    state = GAME.apply(state, 0, TargetSpell(0, boss=1))
+    assert state.solo_bosses[1].spells == () and solo.boss_hp(state.solo_bosses[1]) == 16
+    # the pair is kept on the Boss whose spell was cancelled (the board's)
+    assert state.solo_bosses[1].cancelled == (HP1, CANCEL)
+    assert state.solo_bosses[0].cancelled == () and state.solo_bosses[0].weapons == (w("Y5"),)
+    assert {HP1, CANCEL} <= set(state.spell_discard) and state.phase is Phase.SOLO_END
+
+
+def test_cancel_offers_every_spell_of_the_wave_in_board_order_bq40():
+    """BQ-11, BQ-40: any spell in play on any Boss, light or dark, a
+    personal spell too (cancelled, it is spent, not discarded). The
+    receiving Boss's spells are named by their index alone, as journals
+    saved before recorded them (`boss` None)."""
+    state = at_wave(1, [boss(15, spells=(NEED_PAIR,)), boss(16, spells=(HP1, HPM1)), boss(17)],
+                    rows=((CANCEL,), (), ()))
+    state = GAME.apply(state, 0, PlayPersonal(ATK1, 2))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    state = GAME.apply(state, 0, AssignTo(1))
+    assert GAME.legal_actions(state, 0) == (
+        TargetSpell(0, boss=0), TargetSpell(0), TargetSpell(1), TargetSpell(0, boss=2))
+    # the receiving Boss named by its number is not a second way to say it
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, 0, TargetSpell(0, boss=1))
+    after = GAME.apply(state, 0, TargetSpell(0, boss=2))
+    assert after.solo_bosses[2].spells == () and ATK1 not in after.spell_discard
+    assert ATK1 not in after.personal and after.solo_bosses[2].cancelled == (ATK1, CANCEL)
+    after = GAME.apply(state, 0, TargetSpell(1))
+    assert after.solo_bosses[1].spells == (HP1,) and HPM1 in after.spell_discard
+
+
+def test_cancel_is_spent_for_nothing_only_with_no_spell_in_the_wave_bq40():
+    """BQ-40: spent for nothing only when no Boss of the wave has a spell;
+    the log says so on the give."""
+    state = at_wave(1, [boss(15), boss(16), boss(17)], rows=((CANCEL, HP1), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    line = GAME.describe(state, 0, AssignTo(1))
+    assert line.endswith("to Boss 2 (16 HP). With nothing in play to cancel, "
+                         "Cancel a spell is spent for nothing (house ruling BQ-40)."), line
+    state = GAME.apply(state, 0, AssignTo(1))
+    assert state.phase is Phase.SOLO and state.solo_bosses[1].used == ((CANCEL, ()),)
+    assert solo.nothing_to_target(state) == ""  # HP +1 next: nothing to say
+
+
+def test_swap_with_deck_reaches_a_weapon_on_another_boss_bq40():
+    """BQ spell list, Swap with deck: "Swaps one of the WEAPON cards ... of
+    the player who activates this spell with the top card of the WEAPON
+    deck"; in the Solo Quest every weapon on the wave's Bosses is the
+    knight's (BQ-40). The swap is kept on the Boss whose weapon left, and
+    the card given up lies on top of the deck (BQ-49)."""
+    from tests.test_bossquest_rules import SWAP_DECK
+
+    state = at_wave(1, [boss(15, "R6"), boss(16, "B2"), boss(17)],
+                    rows=((SWAP_DECK, HP1), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    state = GAME.apply(state, 0, AssignTo(2))
+    assert GAME.legal_actions(state, 0) == (
+        TargetWeapon(w("R6")), TargetWeapon(w("B2")), TargetWeapon(w("Y5")))
+    assert GAME.describe(state, 0, TargetWeapon(w("B2"))).startswith(
+        "Knight 1 swaps B2 on Boss 2 (16 HP) with the deck's top card.")
+    state = GAME.apply(state, 0, TargetWeapon(w("B2")))
+    (taken, _), *_ = GAME.chance_outcomes(state)
+    state = GAME.apply(state, CHANCE, taken)
+    assert state.solo_bosses[1].weapons == (taken.weapon,)
+    assert state.solo_bosses[1].used == ((SWAP_DECK, (w("B2"), taken.weapon)),)
+    assert state.solo_bosses[2].weapons == (w("Y5"),) and state.solo_bosses[2].used == ()
+    assert state.deck_top[0].weapon == w("B2") and state.phase is Phase.SOLO
+
+
+def test_an_old_journal_line_names_the_receiving_bosss_spell_bq40():
+    """Journals saved before BQ-40 changed wrote {"type": "TargetSpell",
+    "index": i} for the receiving Boss's spell: it still reads so."""
+    from saves.journal import codec
+
+    old = codec(GAME).action({"type": "TargetSpell", "index": 1})
+    assert old == TargetSpell(1) and old.boss is None

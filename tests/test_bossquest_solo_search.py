@@ -481,3 +481,69 @@ def test_the_sum_table_is_a_distribution():
         assert min(odds) == count and max(odds) == 7 * count
     # two weapons: 4 of each value 1-7, C(28, 2) pairs; a total of 2 is a pair of 1s
     assert solo_search.SUM_ODDS[2][2] == pytest.approx(6 / len(list(combinations(range(28), 2))))
+
+
+# ---------------------------------------------------------------------------
+# Cancel and Swap with deck on any Boss of the wave (BQ-11, BQ-40 as changed
+# on 2026-12-06; BQ spell list: Cancel a spell, Swap with deck).
+
+
+def _cancel_on_boss_1():
+    """Cancel given to Boss 2 with B1, under Need a pair and lost whatever
+    is cancelled (9 short, the row spent); Boss 1 beaten (14 of 14); Boss 3
+    matched but for its HP +1 (17 of 18): its HP +1 is the cancel that
+    helps."""
+    from tests.test_bossquest_rules import CANCEL, NEED_PAIR
+
+    state = attrs.evolve(
+        at_wave(1, [boss(14, "R7", "Y7"), boss(16, "R3", "Y3", spells=(NEED_PAIR,)),
+                    boss(17, "R6", "Y6", "B5", spells=(HP1,))], rows=((CANCEL,), (), ())),
+        personal=())
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, solo_search.DrawWeapon(w("B1")))
+    return GAME.apply(state, 0, AssignTo(1))
+
+
+def test_the_bots_cancel_the_spell_that_best_helps_on_any_boss_bq40():
+    """BQ-11, BQ-40: Cancel may take any spell of the wave; the policy, the
+    normal and hard bots' answer and the heuristic bot take the HP +1 that
+    keeps Boss 3 from an exact hit, not Boss 2's condition (the first
+    offered), which leaves Boss 2 short all the same."""
+    from core.bossquest.actions import TargetSpell
+    from core.bots.bossquest import HeuristicBot
+
+    state = _cancel_on_boss_1()
+    legal = GAME.legal_actions(state, 0)
+    assert legal == (TargetSpell(0), TargetSpell(0, boss=2))
+    view = GAME.view(state, 0)
+    helps = TargetSpell(0, boss=2)
+    assert solo_search.rollout(state, legal, random.Random(0)) == helps
+    assert solo_search.policy_answer(view, legal) == helps
+    assert solo_search.answer(view, legal, playouts=20) == helps
+    assert HeuristicBot().choose(GAME, view, 0, legal, random.Random(0)) == helps
+
+
+def test_the_bots_swap_the_weapon_that_best_helps_on_any_boss_bq40():
+    """BQ-40: Swap with deck may take any weapon on the wave's Bosses. Boss
+    1 is beaten (14 of 14), Boss 2 is 3 over with a 7, Boss 3 takes the
+    turn's B1 (3 of 17, the row's HP +1 to come): the policy and the
+    heuristic bot give up that 7 (the new card is worth about 4), not Boss
+    1's first weapon; `prune` leaves out the swaps that break Boss 1."""
+    from core.bossquest.actions import TargetWeapon
+    from core.bots.bossquest import HeuristicBot
+    from tests.test_bossquest_rules import SWAP_DECK
+
+    state = attrs.evolve(
+        at_wave(1, [boss(14, "R7", "Y7"), boss(16, "R6", "B6", "P7"), boss(17, "P2")],
+                rows=((SWAP_DECK, HP1), (), ())),
+        personal=())
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, solo_search.DrawWeapon(w("B1")))
+    state = GAME.apply(state, 0, AssignTo(2))
+    legal = GAME.legal_actions(state, 0)
+    assert legal[0] == TargetWeapon(w("R7")) and len(legal) == 7
+    assert solo_search.prune(state, legal) == tuple(
+        TargetWeapon(w(c)) for c in ("R6", "B6", "P7", "P2", "B1"))
+    view = GAME.view(state, 0)
+    assert solo_search.rollout(state, legal, random.Random(0)) == TargetWeapon(w("P7"))
+    assert HeuristicBot().choose(GAME, view, 0, legal, random.Random(0)) == TargetWeapon(w("P7"))

@@ -46,3 +46,46 @@ def test_random_boss_quest_match_round_trips(seed, tmp_path):
     assert again.outcome == match.outcome
     assert again.log() == match.log()
     assert all(isinstance(line, str) and line for line in again.log())
+
+
+def test_an_old_solo_quest_cancel_line_replays_as_it_did(tmp_path):
+    """BQ-40 (changed 2026-12-06, after BQ-11): Cancel may take a spell on
+    any Boss of the wave, so `TargetSpell` gained a `boss`. A journal saved
+    before wrote {"type": "TargetSpell", "index": 0} for the spell of the
+    Boss the turn gave Cancel to: that line replays to the same state and
+    log as the line written today."""
+    from core.bossquest import solo
+    from core.bossquest.actions import Ask, AssignTo, LaySpell, TargetSpell
+    from core.bossquest.cards import SpellKind
+
+    rng = random.Random(7)
+    match = Match.new("boss-quest", [PlayerSpec("Solo", "human", None)],
+                      directory=tmp_path, seed=7)
+    deck = match.state.spell_deck
+    for kind in (SpellKind.HP_PLUS_1, SpellKind.CANCEL):  # the 1st wave's first two turns
+        match.apply(CHANCE, LaySpell(next(s for s in deck if s.kind is kind)))
+    while CHANCE in match.to_act():
+        match.step_chance(rng)
+    for _ in range(2):  # HP +1, then Cancel, both to Boss 1
+        match.apply(0, Ask(1))
+        match.step_chance(rng)
+        match.apply(0, AssignTo(0))
+    assert match.game.legal_actions(match.state, 0) == (TargetSpell(0),)
+    match.apply(0, TargetSpell(0))
+    assert solo.boss_hp(match.state.solo_bosses[0]) == match.state.solo_bosses[0].hp
+    while not match.finished and len(match.history) < 60:
+        if CHANCE in match.to_act():
+            match.step_chance(rng)
+        else:
+            match.apply(0, rng.choice(match.game.legal_actions(match.state, 0)))
+    log = match.log()
+    match.close()
+    text = match.path.read_text()
+    new = '{"index":0,"boss":null,"type":"TargetSpell"}'
+    assert text.count(new) == 1, text
+    old_path = tmp_path / "old.jsonl"
+    old_path.write_text(text.replace(new, '{"index":0,"type":"TargetSpell"}'))
+    loaded = Match.load(old_path)
+    assert loaded.ok, loaded.problems
+    assert loaded.match.history == match.history and loaded.match.state == match.state
+    assert loaded.match.log() == log

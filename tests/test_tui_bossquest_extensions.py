@@ -465,8 +465,9 @@ def test_solo_quest_row_names_the_unmet_condition():
 
 
 async def test_solo_quest_swap_with_deck_picks_a_weapon_by_number():
-    """BQ-40: Swap with deck given to a Boss swaps one of its weapons; the
-    action bar numbers them as it lists them, and key 2 swaps the second."""
+    """BQ-40: Swap with deck swaps one of the weapons on the wave's Bosses
+    (all the knight's); the action bar numbers them as it lists them, and
+    key 2 swaps the second."""
     from core.bossquest.actions import TargetWeapon
     from core.bossquest.cards import Spell, SpellKind
     from tui.widgets import ActionBar
@@ -484,7 +485,8 @@ async def test_solo_quest_swap_with_deck_picks_a_weapon_by_number():
         await pilot.pause()
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert [c.key for c in bar.choices] == [str(n + 1) for n in range(len(targets))]
-        assert "the weapon to swap on that Boss: 1-3" in screen_text(app)
+        assert len(targets) == 6  # Boss 1's two and the one drawn, Boss 3's three
+        assert "the weapon to swap on the wave's Bosses: 1-6" in screen_text(app)
         assert "Swap with deck is cast; then 2 turns left." in screen_text(app)
         # BQ-49: the weapon given up is the next drawn (the play-test: not said)
         words = " ".join(screen_text(app).split())
@@ -930,7 +932,7 @@ async def test_the_final_assault_gives_the_weapons_to_its_one_boss_said_so():
 
 
 def test_a_solo_spell_with_one_target_on_its_boss_says_so():
-    """Cancel or Swap with deck on a Boss with one spell or one weapon read
+    """Cancel or Swap with deck with one spell or one weapon to take read
     "choose the weapon to swap on that Boss: 1."."""
     from core.bossquest.actions import TargetWeapon
     from core.bossquest.cards import Spell, SpellKind
@@ -942,7 +944,7 @@ def test_a_solo_spell_with_one_target_on_its_boss_says_so():
     legal = tuple(GAME.legal_actions(state, 0))
     assert legal == (TargetWeapon(w("R7")),)
     assert other_prompt(state, legal, 0).plain == (
-        "Swap with deck: on that Boss its only weapon is R7: Enter or 1 swaps it.")
+        "Swap with deck: the only weapon on the MegaBoss is R7: Enter or 1 swaps it.")
 
 
 def test_flip_a_potion_with_one_potion_face_up_says_so():
@@ -1381,3 +1383,52 @@ def test_a_waves_attack_names_every_spell_the_boss_took_bq47():
     state = attrs.evolve(solo_table(), waves=(wave, final), solo_bosses=(), phase=Phase.OVER)
     rows = [r.plain for r in solo_rows(state)]
     assert "Final assault: 0/1 defeated, 1 heart lost" in rows, rows
+
+
+async def test_solo_cancel_lists_every_spell_of_the_wave_with_its_boss_bq40():
+    """BQ-11 ("'Cancel a spell' may target any activated spell of the
+    round"), BQ-40 (changed 2026-12-06), BQ spell list: Cancel given to Boss
+    1, with no spell, may take Boss 2's or Boss 3's. The play-test: the
+    prompt read "choose the spell to cancel on that Boss", and Cancel was
+    spent for nothing. The action bar names each spell with its Boss."""
+    from core.bossquest.actions import TargetSpell
+    from tests.test_bossquest_rules import CANCEL, HP1, HPM2
+    from tests.test_bossquest_solo import at_wave, boss
+    from tui.widgets import ActionBar
+
+    state = at_wave(1, [boss(15), boss(16, spells=(HP1,)), boss(17, spells=(HPM2,))],
+                    rows=((CANCEL, HP1), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    state = GAME.apply(state, 0, AssignTo(0))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert [(c.key, c.label) for c in bar.choices] == [
+            ("1", "Boss 2: Boss HP +1"), ("2", "Boss 3: Boss HP -2")]
+        assert ("Cancel a spell: choose the spell to cancel on the wave's Bosses: 1-2."
+                in " ".join(screen_text(app).split()))
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.port.submitted == [(0, TargetSpell(0, boss=2))]
+
+
+def test_solo_give_step_says_cancel_has_nothing_to_cancel_bq40():
+    """BQ-40: Cancel is spent for nothing only with no spell on any Boss of
+    the wave; the play-test learned it only after the give. The prompt says
+    so before the choice; with a spell in play it names the spell alone."""
+    from tests.test_bossquest_rules import CANCEL, HP1
+    from tests.test_bossquest_solo import at_wave, boss
+    from tui.screens.bossquest_extras import other_prompt
+
+    state = attrs.evolve(at_wave(1, [boss(15), boss(16), boss(17)], rows=((CANCEL,), (), ())),
+                         personal=())
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    legal = GAME.legal_actions(state, 0)
+    assert other_prompt(state, legal, 0).plain == (
+        "Wave 1: give Y5 (with Cancel a spell: nothing in play to cancel) to a Boss: 1-3.")
+    with_spell = attrs.evolve(state, solo_bosses=(boss(15), boss(16, spells=(HP1,)), boss(17)))
+    assert other_prompt(with_spell, legal, 0).plain == (
+        "Wave 1: give Y5 (with Cancel a spell) to a Boss: 1-3.")

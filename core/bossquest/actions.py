@@ -175,9 +175,13 @@ class DealCompanion:
 
 @attrs.frozen
 class TargetSpell:
-    """The spell in play (index into `State.active`) to cancel (BQ-11)."""
+    """The spell in play (index into `State.active`) to cancel (BQ-11). In
+    the Solo Quest, spell `index` of Boss `boss` of the wave; None is the
+    Boss the turn gave Cancel to (`State.solo_target`), as journals saved
+    before Cancel reached every Boss (BQ-40) recorded it."""
 
     index: int
+    boss: int | None = None
 
 
 # --- chance outcomes --------------------------------------------------------

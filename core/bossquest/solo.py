@@ -240,6 +240,38 @@ def deck_size(state: State) -> int:
     return len(state.weapon_deck) + len(state.deck_top)
 
 
+def spell_boss(state: State, action: TargetSpell) -> int:
+    """The Boss whose spell a Cancel's `action` takes: its `boss`, or the
+    Boss the turn gave Cancel to (None, as journals saved before BQ-40
+    reached every Boss recorded it)."""
+    return (state.solo_target or 0) if action.boss is None else action.boss
+
+
+def weapon_boss(state: State, weapon: Weapon) -> int:
+    """The Boss of the wave that holds `weapon` (each card is unique)."""
+    return next(i for i, b in enumerate(state.solo_bosses) if weapon in b.weapons)
+
+
+def nothing_to_target(state: State) -> str:
+    """BQ-40: why the spell the next turn gives (`top_spell`) will be spent
+    for nothing, whatever Boss takes it: Cancel with no spell in play on any
+    Boss of the wave, Swap with deck with no weapon on any of them (nor
+    drawn) or none left in the deck; else "". Said before the give too (a
+    play-test learned it only afterwards)."""
+    spell = top_spell(state)
+    if spell is None:
+        return ""
+    bosses = state.solo_bosses
+    if spell.kind is _K_CANCEL and not any(b.spells for b in bosses):
+        return "nothing in play to cancel"
+    if spell.kind is _K_SWAP_DECK:
+        if not (state.drawn or any(b.weapons for b in bosses)):
+            return "no weapon to swap"
+        if not deck_size(state):
+            return "no weapon left in the deck to swap"
+    return ""
+
+
 # ---------------------------------------------------------------------------
 # The protocol, for a one-knight state.
 
@@ -301,11 +333,15 @@ def legal_actions(state: State, seat: int) -> tuple[object, ...]:
         # SPELLS": with the weapons drawn too, before they are given
         return ASSIGN_TO[: len(bosses)] + personal
     if state.phase is _P_SOLO_TARGET:
-        boss = state.solo_bosses[state.solo_target or 0]
+        # BQ-11, BQ-40: any spell in play, any of the knight's weapons: on
+        # every Boss of the wave, in the board's order
         assert state.casting is not None
         if state.casting.kind is _K_CANCEL:
-            return tuple(TargetSpell(i) for i in range(len(boss.spells)))
-        return tuple(TargetWeapon(w) for w in boss.weapons)
+            given = state.solo_target
+            return tuple(TargetSpell(i, None if b == given else b)
+                         for b, boss in enumerate(state.solo_bosses)
+                         for i in range(len(boss.spells)))
+        return tuple(TargetWeapon(w) for boss in state.solo_bosses for w in boss.weapons)
     # SOLO_END: last personal spells, then the check
     if state.wave == 3:
         # BQ §3. Final Assault: a heart for +1 or -1, "unless it is your last"
@@ -402,9 +438,10 @@ def _apply_chance(state: State, action: object) -> State:
         if state.to_draw > 0 and deck_size(state) > 0:
             return state
         return evolve(state, to_draw=0, phase=_P_SOLO_ASSIGN)
-    # SOLO_SWAP: BQ-10 as in the base game, the old card on top of the deck
-    i = state.solo_target
-    assert i is not None and state.swap_weapon is not None
+    # SOLO_SWAP: BQ-10 as in the base game, the old card on top of the deck;
+    # the swap is kept on the Boss whose weapon left (BQ-40)
+    assert state.swap_weapon is not None
+    i = weapon_boss(state, state.swap_weapon)
     boss = state.solo_bosses[i]
     weapons = tuple(weapon if w == state.swap_weapon else w for w in boss.weapons)
     assert state.casting is not None
@@ -450,8 +487,8 @@ def _apply_knight(state: State, action: object) -> State:
     if isinstance(action, AssignTo):
         return _assign(state, action.boss)
     if isinstance(action, TargetSpell):
-        i = state.solo_target
-        assert i is not None
+        # the pair is kept on the Boss whose spell is cancelled (the board's)
+        i = spell_boss(state, action)
         boss = state.solo_bosses[i]
         cancelled = boss.spells[action.index]
         spells = boss.spells[: action.index] + boss.spells[action.index + 1 :]
@@ -478,12 +515,15 @@ def _assign(state: State, index: int) -> State:
     spell, rest = row[0], row[1:]
     rows = state.rows[: state.wave - 1] + (rest,) + state.rows[state.wave :]
     state = _set_boss(evolve(state, drawn=(), rows=rows), index, boss)
-    if spell.kind is _K_CANCEL and boss.spells:
+    # BQ-11, BQ-40: Cancel takes a spell on any Boss of the wave, Swap with
+    # deck any weapon on one (all the knight's)
+    bosses = state.solo_bosses
+    if spell.kind is _K_CANCEL and any(b.spells for b in bosses):
         return evolve(state, casting=spell, solo_target=index, phase=_P_SOLO_TARGET)
-    if spell.kind is _K_SWAP_DECK and boss.weapons and deck_size(state):
+    if spell.kind is _K_SWAP_DECK and deck_size(state) and any(b.weapons for b in bosses):
         return evolve(state, casting=spell, solo_target=index, phase=_P_SOLO_TARGET)
     if spell.kind in (_K_CANCEL, _K_SWAP_DECK):
-        # nothing to cancel or swap on that Boss: spent for nothing (BQ-40)
+        # nothing to cancel or swap in the whole wave: spent for nothing (BQ-40)
         state = _set_boss(state, index, evolve(boss, used=boss.used + ((spell, ()),)))
         return _next_turn(evolve(state, spell_discard=sort_spells(state.spell_discard + (spell,))))
     return _next_turn(_set_boss(state, index, evolve(boss, spells=boss.spells + (spell,))))
@@ -620,22 +660,14 @@ def _boss_named(state: State, index: int, action: object = None) -> str:
     return f"Boss {index + 1} ({hp} HP{now})"
 
 
-def _spent_for_nothing(state: State, index: int) -> str:
-    """BQ-40: the spell a turn gives to Boss `index` (`state` before the
-    turn) when it is Cancel with no spell on that Boss, or Swap with deck
-    with no weapon there or none left in the deck: the words that say it is
-    spent for nothing (the log told it as given, no more), else ""."""
-    spell = top_spell(state)
-    if spell is None:
+def _spent_for_nothing(state: State) -> str:
+    """BQ-40: the words that say the spell a turn gives (`state` before the
+    turn) is spent for nothing (the log told it as given, no more), else
+    ""."""
+    why = nothing_to_target(state)
+    if not why:
         return ""
-    boss = state.solo_bosses[index]
-    if spell.kind is _K_CANCEL and not boss.spells:
-        return f" With no spell on it to cancel, {spell} is spent for nothing (house ruling BQ-40)."
-    weapons = boss.weapons + state.drawn
-    if spell.kind is _K_SWAP_DECK and not (weapons and deck_size(state)):
-        what = "no weapon on it" if not weapons else "no weapon left in the deck"
-        return f" With {what} to swap, {spell} is spent for nothing (house ruling BQ-40)."
-    return ""
+    return f" With {why}, {top_spell(state)} is spent for nothing (house ruling BQ-40)."
 
 
 def describe(state: State, action: object, names: Sequence[str] | None = None) -> str:
@@ -659,16 +691,16 @@ def describe(state: State, action: object, names: Sequence[str] | None = None) -
         given = ", ".join(str(w) for w in state.drawn) or "no weapon"
         named = _boss_named(state, action.boss, action)
         line = f"{who} gives {given} and {top_spell(state)} to {named}."
-        return line + _spent_for_nothing(state, action.boss)
+        return line + _spent_for_nothing(state)
     if isinstance(action, PlayPersonal):
         named = _boss_named(state, action.boss, action)
         return f"{who} plays their {action.spell} on {named}."
     if isinstance(action, TargetSpell):
-        i = state.solo_target or 0
+        i = spell_boss(state, action)
         named = _boss_named(state, i, action)
         return f"{who} cancels {state.solo_bosses[i].spells[action.index]} on {named}."
     if isinstance(action, TargetWeapon):
-        named = _boss_named(state, state.solo_target or 0)
+        named = _boss_named(state, weapon_boss(state, action.weapon))
         line = f"{who} swaps {action.weapon} on {named} with the deck's top card."
         # BQ-49: the card given up lies on top, drawn next, unless the wave
         # ends with this turn (its deck is gathered for the next)

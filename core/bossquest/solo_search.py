@@ -293,23 +293,34 @@ def rollout(state: State, legal: tuple[Any, ...], rng: random.Random) -> Any:
 
 
 def _target(state: State, legal: tuple[Any, ...]) -> Any:
-    boss = state.solo_bosses[state.solo_target or 0]
+    """Cancel or Swap with deck, on any Boss of the wave (BQ-40): the target
+    whose change most raises its Boss's worth (a condition no longer unmet,
+    an HP change off a Boss passed or short, a weapon that overshoots)."""
+    bosses = state.solo_bosses
     turns = solo.turns_left(state)
     fixes = _fixes(state.personal)
+
+    def worth(boss: SoloBoss, change: int = 0) -> float:
+        gap = _gap(boss) - change
+        return _worth(gap, _met_chance(boss, gap, turns), turns, fixes)
+
     if isinstance(legal[0], TargetSpell):
 
         def after_cancel(a: TargetSpell) -> float:
+            boss = bosses[solo.spell_boss(state, a)]
             rest = boss.spells[: a.index] + boss.spells[a.index + 1 :]
-            trial = SoloBoss(boss.hp, boss.weapons, rest)
-            gap = _gap(trial)
-            return _worth(gap, _met_chance(trial, gap, turns), turns, fixes)
+            return worth(SoloBoss(boss.hp, boss.weapons, rest)) - worth(boss)
 
-        return max(legal, key=lambda a: (after_cancel(a), -a.index))
+        return max(legal, key=after_cancel)  # the first of equals: board order
+
     # swap with the deck: the new card is worth about 4
-    gap = _gap(boss)
-    return min(
+    def after_swap(a: TargetWeapon) -> float:
+        boss = bosses[solo.weapon_boss(state, a.weapon)]
+        return worth(boss, _MEAN_WEAPON - a.weapon.value) - worth(boss)
+
+    return max(
         (a for a in legal if isinstance(a, TargetWeapon)),
-        key=lambda a: abs(gap + a.weapon.value - _MEAN_WEAPON),
+        key=lambda a: (after_swap(a), -abs(a.weapon.value - _MEAN_WEAPON)),
     )
 
 
@@ -491,12 +502,17 @@ _DECISIONS = frozenset({_P_SOLO, _P_SOLO_ASSIGN, _P_SOLO_TARGET, _P_SOLO_END})
 def prune(state: State, legal: tuple[Any, ...]) -> tuple[Any, ...] | None:
     """The choices worth the tree's time: during the turns, the asks and
     the gives (a personal spell changes nothing until the wave is fought, so
-    it waits for its end, where the same plays are offered); at the wave's
-    end, the personal spells that bring a Boss towards its HP without
-    passing it."""
+    it waits for its end, where the same plays are offered); Cancel's and
+    Swap's targets on the Bosses not already beaten; at the wave's end, the
+    personal spells that bring a Boss towards its HP without passing it."""
     phase = state.phase
     if phase is _P_SOLO or phase is _P_SOLO_ASSIGN:
         kept = tuple(a for a in legal if not isinstance(a, PlayPersonal))
+        return kept or None
+    if phase is _P_SOLO_TARGET:
+        # Cancel or Swap with deck reach every Boss (BQ-40): not a change
+        # that breaks a Boss already beaten (exact, its conditions met)
+        kept = tuple(a for a in legal if not _breaks(state, a))
         return kept or None
     if phase is _P_SOLO_END:
         bosses = state.solo_bosses
@@ -510,6 +526,21 @@ def prune(state: State, legal: tuple[Any, ...]) -> tuple[Any, ...] | None:
             kept.append(a)
         return tuple(kept) or None
     return None
+
+
+def _breaks(state: State, action: Any) -> bool:
+    """Whether Cancel's or Swap's `action` spoils a Boss beaten as it
+    stands (exact, its conditions met): a swap almost surely does, a
+    cancel unless it takes a condition."""
+    if isinstance(action, TargetSpell):
+        boss = state.solo_bosses[solo.spell_boss(state, action)]
+        rest = boss.spells[: action.index] + boss.spells[action.index + 1 :]
+        return _done(boss) and not _done(SoloBoss(boss.hp, boss.weapons, rest))
+    return _done(state.solo_bosses[solo.weapon_boss(state, action.weapon)])
+
+
+def _done(boss: SoloBoss) -> bool:
+    return _gap(boss) == 0 and solo.conditions_met(boss)
 
 
 def horizon(state: State) -> Any:

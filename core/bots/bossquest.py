@@ -812,16 +812,19 @@ class SoloPlan:
         self.bosses = view.solo_bosses
         self.gaps = [solo.boss_hp(b) - solo.boss_strength(b) for b in self.bosses]
         self.personal = {ATTACK_CHANGE[s.kind]: s for s in view.personal}
+        #: no turn of the wave left to bring a Boss more weapons (a Cancel
+        #: or a swap with the last turn): a Boss short is lost
+        self.spent = not solo.turns_left(view)
 
     def worth(self, gap: int, ok: bool = True) -> float:
         """How promising a Boss is, `gap` points short of its HP."""
         if not ok:
-            return -0.5 if gap > 4 else -0.9
+            return -1.0 if self.spent else -0.5 if gap > 4 else -0.9
         if gap == 0:
             return 1.0
         if gap in self.personal:
             return 0.8
-        if gap < 0:
+        if gap < 0 or self.spent:
             return -1.0
         return 0.5 - 0.02 * gap
 
@@ -835,12 +838,10 @@ class SoloPlan:
             gives = [a for a in legal if isinstance(a, AssignTo)]
             return max(gives, key=lambda a: (self._assign_worth(a.boss), -a.boss))
         if isinstance(first, TargetSpell):
-            return max(legal, key=lambda a: (self._cancel_worth(a.index), -a.index))
+            # on any Boss of the wave (BQ-40): the first of equals, in board order
+            return max(legal, key=self._cancel_worth)
         if isinstance(first, TargetWeapon):
-            gap = self.gaps[view.solo_target or 0]
-            weapons = sorted(a.weapon.value for a in legal)
-            want = weapons[-1] if gap < 0 else weapons[0]
-            return next(a for a in legal if a.weapon.value == want)
+            return max(legal, key=self._swap_worth)
         return self._end(legal)
 
     def _ask(self, legal: tuple[Any, ...]) -> Any:
@@ -866,12 +867,25 @@ class SoloPlan:
         before = self.worth(self.gaps[index], solo.conditions_met(boss))
         return self.worth(gap, solo.conditions_met(trial)) - before
 
-    def _cancel_worth(self, index: int) -> float:
-        boss = self.bosses[self.view.solo_target or 0]
-        rest = boss.spells[:index] + boss.spells[index + 1 :]
+    def _cancel_worth(self, action: TargetSpell) -> float:
+        """What cancelling `action`'s spell gains its Boss (a condition
+        lifted, an HP change off a Boss it kept from an exact hit)."""
+        b = solo.spell_boss(self.view, action)
+        boss = self.bosses[b]
+        rest = boss.spells[: action.index] + boss.spells[action.index + 1 :]
         trial = solo.SoloBoss(boss.hp, boss.weapons, rest)
         gap = solo.boss_hp(trial) - solo.boss_strength(trial)
-        return self.worth(gap, solo.conditions_met(trial))
+        before = self.worth(self.gaps[b], solo.conditions_met(boss))
+        return self.worth(gap, solo.conditions_met(trial)) - before
+
+    def _swap_worth(self, action: TargetWeapon) -> float:
+        """What swapping `action`'s weapon for the deck's top card (about 4)
+        gains its Boss: a Boss passed gives up a big card, one short a
+        small one, one beaten none."""
+        b = solo.weapon_boss(self.view, action.weapon)
+        ok = solo.conditions_met(self.bosses[b])
+        gap = self.gaps[b]
+        return self.worth(gap + action.weapon.value - 4, ok) - self.worth(gap, ok)
 
     def _end(self, legal: tuple[Any, ...]) -> Any:
         for i, gap in enumerate(self.gaps):

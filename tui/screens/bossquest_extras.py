@@ -147,8 +147,13 @@ def action_label(view: State, action: Any, who: Who) -> str:
     if isinstance(action, Resolve):
         return resolve_label(view, action)
     if isinstance(action, TargetSpell) and view.solo_target is not None:
-        return f"Cancel {view.solo_bosses[view.solo_target].spells[action.index]}"
+        # on any Boss of the wave (BQ-40): "Boss 2: Boss HP +1"
+        b = solo.spell_boss(view, action)
+        spell = view.solo_bosses[b].spells[action.index]
+        return f"Cancel {spell}" if view.wave == 3 else f"{_solo_boss_name(view, b)}: {spell}"
     if isinstance(action, TargetWeapon):
+        if view.players == 1 and view.wave != 3:
+            return f"{_solo_boss_name(view, solo.weapon_boss(view, action.weapon))}: {action.weapon}"
         return f"Swap {action.weapon}"
     return str(action)
 
@@ -289,7 +294,11 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
                              (number_range(hearts), "bold reverse"), " hearts.")
     if view.players == 1:
         spell = solo.top_spell(view)
-        brings = f" (with {spell})" if spell is not None else ""
+        # BQ-40: a Cancel or a Swap with nothing to take in the whole wave is
+        # said before the give (a play-test learned it only afterwards)
+        nothing = solo.nothing_to_target(view)
+        brings = (f" (with {spell}: {nothing})" if nothing
+                  else f" (with {spell})" if spell is not None else "")
         if view.phase is Phase.SOLO:
             if not view.personal:
                 return Text.assemble((f"{_stage_head(view)}: ", "bold"),
@@ -316,21 +325,30 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
                                  f"give {drawn}{brings} to {target}: ",
                                  (f"1-{bosses}" if bosses > 1 else "1", "bold reverse"), *spells)
         if view.phase is Phase.SOLO_TARGET:
-            boss = view.solo_bosses[view.solo_target or 0]
+            # BQ-11, BQ-40: a spell or a weapon on any Boss of the wave, the
+            # action bar naming each with its Boss ("1 Boss 1: HP -1")
             kind = view.casting.kind if view.casting is not None else None
-            count = len(boss.spells) if kind is SpellKind.CANCEL else len(boss.weapons)
-            what = "the spell to cancel" if kind is SpellKind.CANCEL else "the weapon to swap"
+            targets = solo.legal_actions(view, 0)  # (an onlooker's `legal` is empty)
+            count = len(targets)
+            noun, verb = ("spell", "cancel") if kind is SpellKind.CANCEL else ("weapon", "swap")
+            where = "the MegaBoss" if view.wave == 3 else "the wave's Bosses"
             # BQ-49: the weapon given up lies on top of the deck, drawn next
             # (unless the wave ends with this turn: its deck is gathered)
             top = (" It goes on top of the deck: you draw it next."
                    if kind is SpellKind.SWAP_DECK and solo.turns_left(view) else "")
             if count == 1:
-                only, does = ((f"its only spell is {boss.spells[0]}", "cancels it")
-                              if kind is SpellKind.CANCEL else
-                              (f"its only weapon is {boss.weapons[0]}", "swaps it"))
-                return Text.assemble((f"{view.casting}: ", "bold"), f"on that Boss {only}: ",
-                                     *one_choice(does, "1"), top)
-            return Text.assemble((f"{view.casting}: ", "bold"), f"choose {what} on that Boss: ",
+                (only,) = targets
+                if isinstance(only, TargetSpell):
+                    b = solo.spell_boss(view, only)
+                    item = view.solo_bosses[b].spells[only.index]
+                else:
+                    b, item = solo.weapon_boss(view, only.weapon), only.weapon
+                on = "" if view.wave == 3 else f", on {_solo_boss_name(view, b)}"
+                return Text.assemble((f"{view.casting}: ", "bold"),
+                                     f"the only {noun} on {where} is {item}{on}: ",
+                                     *one_choice(f"{verb}s it", "1"), top)
+            return Text.assemble((f"{view.casting}: ", "bold"),
+                                 f"choose the {noun} to {verb} on {where}: ",
                                  (f"1-{count}" if count > 1 else "1", "bold reverse"), "." + top)
         if view.wave == 3 and len(view.solo_bosses) == 1:
             # BQ §3. Final Assault, BQ-41: the hearts are discarded as the knight attacks
