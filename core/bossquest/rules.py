@@ -159,12 +159,16 @@ ID = "boss-quest"
 TITLE = "Boss Quest"
 #: 1 is the Solo Quest (BQ §Solo Quest, `core.bossquest.solo`).
 PLAYERS = range(1, 7)
-RULES_VERSION = 3
+RULES_VERSION = 4
 #: 2: the Boss deck is rebuilt the moment it runs out (it was at the next
 #: round), and the extensions, six knights and the Solo Quest.
 #: 3: the spell deck is rebuilt when its last card is the mystery spell's
 #: (BQ-45; it was when no card was left), and a champion with no heart left
 #: faces no duel (BQ-46), which change old matches that reached them.
+#: 4: the Solo Quest's Cancel and Swap with deck reach every Boss of the
+#: wave (BQ-40 after BQ-11): a Cancel given to a Boss with no spell was
+#: spent for nothing while another Boss had one. Older lines read as they
+#: did (`TargetSpell.boss` None is the Boss given the Cancel).
 
 #: BQ §2A: a knight asks for 1 to 4 weapons at a time (1 to 3 at six
 #: knights, BQ §6 Players).
