@@ -215,6 +215,7 @@ CITED = {
     ("BQ-18", "BQ-6"): "nobody else is told",
     ("BQ-47", "BQ-15"): "can only be discarded",
     ("BQ-37", "BQ-53"): "a knight who kept a heart before one who lost their last",
+    ("BQ-40", "BQ-11"): "Cancel may target any spell in play, light or dark",
     ("OV-3", "OV-8"): "named by colour and ability",
     ("OV-13", "OV-5"): "resolves every tie",
 }
