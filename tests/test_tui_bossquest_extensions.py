@@ -1432,3 +1432,12 @@ def test_solo_give_step_says_cancel_has_nothing_to_cancel_bq40():
     with_spell = attrs.evolve(state, solo_bosses=(boss(15), boss(16, spells=(HP1,)), boss(17)))
     assert other_prompt(with_spell, legal, 0).plain == (
         "Wave 1: give Y5 (with Cancel a spell) to a Boss: 1-3.")
+
+
+def test_solo_help_says_cancel_and_swap_reach_any_boss_bq40():
+    """BQ-40 (after BQ-11, changed 2026-12-06): F1's Solo Quest symbols said
+    Cancel takes "one spell on the Boss given it" and Swap "one weapon on
+    that Boss"; both reach any Boss of the wave."""
+    said = dict(BossQuestScreen.SOLO_HELP_SYMBOLS)
+    assert said["Cancel"].startswith("Cancel a spell: one spell on any Boss of the wave")
+    assert said["Swap deck"].startswith("Swap with deck: one weapon on any Boss of the wave")

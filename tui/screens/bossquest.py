@@ -3411,10 +3411,11 @@ class BossQuestScreen(GameScreen):
         ("Need R", "Need Red (R): that Boss's weapons must include one of that colour"),
         ("2 of a colour", "Need 2 of a colour: that Boss's weapons must include at least "
                           "2 of the same colour"),
-        ("Cancel", "Cancel a spell: one spell on the Boss given it (you choose) no "
+        # BQ-40 (after BQ-11): on any Boss of the wave, not only the one given it
+        ("Cancel", "Cancel a spell: one spell on any Boss of the wave (you choose) no "
                    "longer counts"),
-        ("Swap deck", "Swap with deck: one weapon on that Boss for the deck's top card; "
-                      "the one given up goes on top of the deck, drawn next"),
+        ("Swap deck", "Swap with deck: one weapon on any Boss of the wave for the deck's "
+                      "top card; the one given up goes on top of the deck, drawn next"),
     )
 
     def help_symbols(self) -> tuple[tuple[str, str], ...]:
