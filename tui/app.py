@@ -317,8 +317,12 @@ class OvertableApp(KeysInOrder, App[None]):
         square not on offer) replaces it, its time to show starting again:
         two or three copies of one sentence stacked up over the table."""
         from tui.screens.game import GameScreen
+        from tui.widgets.hints import comes
 
         new = event.notification
+        if not comes(self, new.message):
+            event.prevent_default()  # (App's own handler would show it)
+            return  # a key's hint taken down before it came (F1 at once)
         for shown in list(self._notifications):
             if (shown.message, shown.title, shown.severity) == (new.message, new.title,
                                                                 new.severity):

@@ -122,6 +122,7 @@ from tui.widgets import (
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.hand import BACK
+from tui.widgets.hints import hint
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import SinceLog, changed_keys, mark_rows, marked_text
 
@@ -3346,13 +3347,13 @@ class BossQuestScreen(GameScreen):
             return
         choosing = self._choose_first("read_potion")
         if choosing is not None:  # a spell's target first, as the turn's other keys say
-            self.notify(choosing, severity="warning", timeout=4, markup=False)
+            hint(self, choosing)
         elif not update.view.options.potions:
-            self.notify("No potions in this match: + and - read a potion.", timeout=3,
-                        markup=False)
+            hint(self, "No potions in this match: + and - read a potion.", timeout=3,
+                 severity="information")
         else:
-            self.notify("No potion to read now: + or - reads yours when you are asked.",
-                        timeout=3, markup=False)
+            hint(self, "No potion to read now: + or - reads yours when you are asked.",
+                 timeout=3, severity="information")
 
     def action_activate(self) -> None:
         activate, _ = self._wizard_actions()
@@ -3362,8 +3363,7 @@ class BossQuestScreen(GameScreen):
         elif no_effect is not None:
             # not on the bar: a key that did nothing at all read as a frozen
             # table (Cancel with no spell in play)
-            self.notify(f"{no_effect}: x discards it.", severity="warning", timeout=4,
-                        markup=False)
+            hint(self, f"{no_effect}: x discards it.")
 
     def action_discard(self) -> None:
         _, discard = self._wizard_actions()

@@ -513,6 +513,11 @@ class GameScreen(Screen):
     def show(self, update: TableUpdate) -> None:
         """Take `update` and redraw. Called by the shell after every change."""
         before, self.update = self.update, update
+        if before is not None and (before.seat, before.legal, before.over) != (
+                update.seat, update.legal, update.over):
+            # a key's refusal ("Not now", "Not there") spoke of the decision
+            # gone: it stayed over the recap of the next (a play-test)
+            withdraw_hints(self, news=False)
         self._steady(before, update)
         self._watch_thinking(update)
         self.recap = self.since.observe(update)
@@ -543,7 +548,7 @@ class GameScreen(Screen):
         kept = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
                     min(len(old), len(new)))
         if len(new) < len(old) and self.is_attached:
-            hint(self, taken_back_words(old[kept:]), severity="information")
+            hint(self, taken_back_words(old[kept:]), severity="information", news=True)
 
     def _hold_last_moves(self, update: TableUpdate) -> None:
         """The match ended with moves after your last one: they go over the
@@ -1261,6 +1266,12 @@ class GameScreen(Screen):
 
     def on_resize(self) -> None:
         self.after_refresh_while_shown(self._place_notices_up)
+
+    def on_screen_suspend(self) -> None:
+        """A dialog over the table (F1, the palette, the rules, a box): a
+        key's refusal goes, or it lay over the dialog (a play-test: over
+        the help's last line). News (a take-back, chat) stays."""
+        withdraw_hints(self, news=False)
 
     def _place_notices_up(self) -> None:
         """`place_notices` for notices already up, after an update or a

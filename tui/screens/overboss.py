@@ -82,6 +82,7 @@ from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
 from tui.widgets.board import ROOMY, Board, Cell, Divider, Edge, Grid
 from tui.widgets.flowed import Flowed, Parts, Wordings, flow_parts
 from tui.widgets.footer import Footer
+from tui.widgets.hints import hint
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import CHANGED, SinceLog, changed_keys, mark_rows, marked_text
 
@@ -1426,8 +1427,8 @@ class OverbossScreen(GameScreen):
         if self._first is None:
             mine = [m for m in moves if m[0] == square]
             if not mine:
-                self.notify(f"{self._sq(square)} is not a choice now: pick a square marked › ‹ "
-                            "(n finds the nearest).", severity="warning", timeout=3)
+                hint(self, f"{self._sq(square)} is not a choice now: pick a square marked › ‹ "
+                     "(n finds the nearest).", timeout=3)
                 return
             singles = [m for m in mine if m[1] is None]
             if len(singles) == 1:
@@ -1444,16 +1445,15 @@ class OverbossScreen(GameScreen):
             # the same square again takes it back; said, since Enter there
             # reads as "confirm", and the move seemed to vanish
             self.action_cancel()
-            self.notify(f"{self._sq(square)} again: the move is cancelled. Pick a square, then "
-                        "one marked › ‹ for the second (n finds the nearest).",
-                        severity="information", timeout=4, markup=False)
+            hint(self, f"{self._sq(square)} again: the move is cancelled. Pick a square, then "
+                 "one marked › ‹ for the second (n finds the nearest).", severity="information")
             return
         for first, second, action in moves:
             if first == self._first and second == square:
                 self.play(action)
                 return
-        self.notify(f"{self._sq(square)} is not a choice for that move: pick a square marked "
-                    "› ‹ (n finds the nearest).", severity="warning", timeout=3)
+        hint(self, f"{self._sq(square)} is not a choice for that move: pick a square marked "
+             "› ‹ (n finds the nearest).", timeout=3)
 
     def _redraw_choice(self) -> None:
         if self.update is not None:
@@ -1490,10 +1490,9 @@ class OverbossScreen(GameScreen):
             self._redraw_choice()
         elif self.update is not None:
             squares = len({m[0] for m in self._moves()})
-            self.notify(f"The {token.label} is the token to place: choose one of its {squares} "
-                        "highlighted square(s) on the board (n finds the nearest), then Enter."
-                        if squares else self._why_nothing_to_choose(),
-                        timeout=4, markup=False)
+            hint(self, f"The {token.label} is the token to place: choose one of its {squares} "
+                 "highlighted square(s) on the board (n finds the nearest), then Enter."
+                 if squares else self._why_nothing_to_choose(), severity="information")
         board.focus()
 
     def _why_nothing_to_choose(self) -> str:
@@ -1516,7 +1515,7 @@ class OverbossScreen(GameScreen):
         return f"Nothing to choose on the board now. {prompt}"
 
     def _say_nothing_to_choose(self) -> None:
-        self.notify(self._why_nothing_to_choose(), severity="warning", timeout=4, markup=False)
+        hint(self, self._why_nothing_to_choose())
 
     def action_enter_idle(self) -> None:
         """Enter that the focused widget did not take (the board with no

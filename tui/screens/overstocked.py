@@ -98,6 +98,7 @@ from tui.widgets.board import Board
 from tui.widgets.cursor import CursorWidget
 from tui.widgets.flowed import Flowed, Parts, flow_parts
 from tui.widgets.footer import Footer
+from tui.widgets.hints import hint
 from tui.widgets.kept_lines import KeptStatic
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import CHANGED, CHANGED_STYLE, SinceLog, changed_keys, marked_text
@@ -1681,7 +1682,7 @@ class OverstockedScreen(GameScreen):
         piece = self._piece()
         kind = piece[0] if piece else Piece.CRATE
         why = self._area(self._where).why_not(x, y, widget.rotation, kind)
-        self.notify(f"Not there: it {why or 'is not a legal spot'}.", severity="warning")
+        hint(self, f"Not there: it {why or 'is not a legal spot'}.", timeout=None)
 
     # -- key actions ------------------------------------------------------------------------
 
@@ -1803,7 +1804,8 @@ class OverstockedScreen(GameScreen):
             self._show_own_warehouse()
 
     def action_warehouses_later(self) -> None:
-        self.notify("v shows the warehouses again once the bot's card is placed.", timeout=4)
+        hint(self, "v shows the warehouses again once the bot's card is placed.",
+             severity="information")
 
     def number_keys(self) -> list[str]:
         mode = self._mode
@@ -1843,8 +1845,8 @@ class OverstockedScreen(GameScreen):
             hand.pending = None
             hand.refresh()
             self._draw_prompt()
-            self.notify(f"No card {wanted} in your hand: type one of {', '.join(texts)} "
-                        "(or ←→), then Enter.", severity="warning", timeout=4, markup=False)
+            hint(self, f"No card {wanted} in your hand: type one of {', '.join(texts)} "
+                 "(or ←→), then Enter.")
             return
         self._typed = attempt
         exact = texts.index(attempt) if attempt in texts else None

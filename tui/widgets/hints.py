@@ -1,33 +1,66 @@
 """Hints about keys pressed where they choose nothing ("Nothing is
-highlighted yet…"): notices about the prompt of the moment, taken down
-once a choice is made, when they would speak of a prompt gone."""
+highlighted yet…", "Not now…", "Not there…"): notices about the prompt of
+the moment, taken down once a choice is made, the decision changes or a
+dialog opens over the table, when they would speak of a prompt gone or
+cover the dialog (GameScreen, tui/screens/game.py). A hint that is news
+(what u took back) goes only with a choice made."""
 
 from __future__ import annotations
 
 from typing import Any
 from weakref import WeakKeyDictionary
 
-#: per app, the hints it shows (by their words: a notice is posted, then made)
-_SHOWN: WeakKeyDictionary[Any, set[str]] = WeakKeyDictionary()
+from tui.plain import printable
+
+#: per app, the hints it shows, by their words (a notice is posted, then
+#: made), each with whether it is news rather than a refusal of a key
+_SHOWN: WeakKeyDictionary[Any, dict[str, bool]] = WeakKeyDictionary()
+#: per app, the hints posted whose notice has not come to the app yet
+_COMING: WeakKeyDictionary[Any, set[str]] = WeakKeyDictionary()
+#: per app, those of them taken down before they came: dropped as they come
+_DROPPED: WeakKeyDictionary[Any, set[str]] = WeakKeyDictionary()
 
 
 def hint(node: Any, message: str, timeout: float | None = 4,
-         severity: str = "warning") -> None:
+         severity: str = "warning", *, news: bool = False) -> None:
     """Show `message` as a hint about the prompt now (`node` a widget or
-    screen of the app)."""
-    node.notify(message, severity=severity, timeout=timeout, markup=False)
-    _SHOWN.setdefault(node.app, set()).add(message)
-
-
-def withdraw_hints(node: Any) -> None:
-    """Take down the hints still shown: a choice was made. Other notices
-    (a turn, chat, a refusal) stay."""
+    screen of the app); `news`: it tells what happened (a take-back), and
+    stays over a dialog or a new decision."""
     app = node.app
-    said = _SHOWN.pop(app, None)
+    words = printable(message)  # as the notice holds them (`App.notify`)
+    _SHOWN.setdefault(app, {})[words] = news
+    _COMING.setdefault(app, set()).add(words)
+    _DROPPED.setdefault(app, set()).discard(words)
+    node.notify(message, severity=severity, timeout=timeout, markup=False)
+
+
+def withdraw_hints(node: Any, *, news: bool = True) -> None:
+    """Take down the hints still shown: a choice was made. `news` False:
+    the refusals of a key only (the decision changed, a dialog opened).
+    Other notices (a turn, chat, the session's refusal) stay."""
+    app = node.app
+    said = _SHOWN.get(app)
     if not said:
         return
-    gone = [shown for shown in list(app._notifications) if shown.message in said]
+    words = {message for message, is_news in said.items() if news or not is_news}
+    for message in words:
+        del said[message]
+    # a key then F1 at once: the key's notice may not have come yet
+    coming = words & _COMING.get(app, set())
+    _DROPPED.setdefault(app, set()).update(coming)
+    gone = [shown for shown in list(app._notifications) if shown.message in words]
     for shown in gone:
         app._unnotify(shown, refresh=False)
     if gone:
         app._refresh_notifications()
+
+
+def comes(app: Any, message: str) -> bool:
+    """A notice with these words comes to `app` (`App._on_notify`): False
+    when it is a hint taken down before it came, not to be shown."""
+    _COMING.get(app, set()).discard(message)
+    dropped = _DROPPED.get(app)
+    if dropped and message in dropped:
+        dropped.discard(message)
+        return False
+    return True
