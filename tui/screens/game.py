@@ -513,8 +513,8 @@ class GameScreen(Screen):
     def show(self, update: TableUpdate) -> None:
         """Take `update` and redraw. Called by the shell after every change."""
         before, self.update = self.update, update
-        if before is not None and (before.seat, before.legal, before.over) != (
-                update.seat, update.legal, update.over):
+        if before is not None and self.is_attached and (
+                before.seat, before.legal, before.over) != (update.seat, update.legal, update.over):
             # a key's refusal ("Not now", "Not there") spoke of the decision
             # gone: it stayed over the recap of the next (a play-test)
             withdraw_hints(self, news=False)
