@@ -247,6 +247,65 @@ async def test_rotating_turns_the_ghost():
     assert turned == 0
 
 
+def _ghost(screen) -> tuple[Where, tuple[int, int] | None, int]:
+    """The area the ghost is over, its spot and its turn."""
+    view = screen.query_one("#os-pop" if screen._where is Where.POPULARITY else "#os-wh",
+                            AreaView)
+    return screen._where, view.spot, view.rotation
+
+
+@pytest.mark.parametrize("keys", [["r", "n", "enter"], ["p", "r", "n", "n", "enter"]])
+async def test_a_placement_taken_back_leaves_the_ghost_where_it_was_placed(keys):
+    """Play-test (2 players vs hard, 80x24, round 3): r, n, Enter placed the
+    card turned; u took it back, and the ghost stood at its first spot
+    again, unturned: a player who took it back to nudge it a square had to
+    find the spot again. It stands where the card went, turned so, in the
+    same area (the popularity too)."""
+    state = place_state()
+    update = make_update(state)
+    port = FakePort()
+    app = ScreenApp(update, port)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        first = _ghost(screen)
+        for key in keys:
+            await pilot.press(key)
+        [(_, placed)] = port.submitted
+        assert (placed.where, (placed.x, placed.y), placed.rotation) != first
+        screen.show(make_update(play(state, 0, placed)))  # placed: the others' turn
+        await pilot.pause()
+        screen.show(make_update(state))  # taken back (u)
+        await pilot.pause()
+        assert _ghost(screen) == (placed.where, (placed.x, placed.y), placed.rotation)
+        await pilot.press("enter")
+        assert port.submitted[-1][1] == placed
+
+
+async def test_a_new_placement_does_not_start_where_the_last_card_went():
+    """Only a take-back puts the ghost back: the next player's card at
+    this terminal (another seat) starts at its own first spot."""
+    state = place_state()
+    port = FakePort()
+    app = ScreenApp(make_update(state), port)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        for key in ("r", "n", "enter"):
+            await pilot.press(key)
+        [(_, placed)] = port.submitted
+        after = play(state, 0, placed)
+        screen.show(make_update(after))
+        await pilot.pause()
+        fresh = ScreenApp(make_update(after, seat=2), FakePort())
+        async with fresh.run_test(size=(80, 24)) as other:
+            await other.pause()
+            expected = _ghost(fresh.game_screen)
+        screen.show(make_update(after, seat=2))  # Cyd's turn, at this terminal
+        await pilot.pause()
+        assert _ghost(screen) == expected
+
+
 async def test_the_ghost_says_why_a_spot_is_refused():
     """The popularity's card 6 has a worker at (2, 0): a card over it is
     refused, the prompt says why, and Enter submits nothing."""

@@ -399,6 +399,11 @@ class OverstockedScreen(GameScreen):
         #: placing in your warehouse while v shows another's: the ghost's
         #: spot and turn, put back when yours is shown again
         self._kept_ghost: tuple[tuple[int, int], int] | None = None
+        #: the placement last sent from here, with the round, seat and piece
+        #: it placed: taken back, the ghost stands there again (`_placed_again`)
+        self._placed: tuple[int, int | None, Any, Place] | None = None
+        #: that placement, for the next drawing of the areas to put the ghost at
+        self._ghost_again: Place | None = None
         #: the recap step last drawn, and whether `_shown` is that step's
         #: (a step to a move in another's warehouse shows it, as v would)
         self._step_at: int | None = None
@@ -603,10 +608,13 @@ class OverstockedScreen(GameScreen):
         if view.round != self._shown_round or update.seat != self._shown_by:
             self._shown, self._shown_round, self._shown_by = None, view.round, update.seat
         if mode_changed:
-            self._kept_ghost = None
+            self._kept_ghost, self._ghost_again = None, None
         if mode_changed and mode in ("place", "forklift"):
             self._where = self._start_where(update)
             self._shown = None  # the piece's warehouse first: v shows the others
+            self._ghost_again = self._placed_again(update)
+            if self._ghost_again is not None:
+                self._where = self._ghost_again.where
         self._follow_step(update)
         if update.seat is None and view.turn is not None:
             self._followed = view.turn  # spectating: watch the seat in turn
@@ -685,6 +693,26 @@ class OverstockedScreen(GameScreen):
             out[f"warehouse {seat}"] = new(before.seats[seat].warehouse,
                                            after.seats[seat].warehouse)
         return out
+
+    def play(self, action: Any) -> None:
+        update, view = self.update, self._view
+        if isinstance(action, Place) and update is not None and view is not None:
+            self._placed = (view.round, update.seat, self._piece(), action)
+        super().play(action)
+
+    def _placed_again(self, update: TableUpdate) -> Place | None:
+        """The placement sent from here, when `update` asks for it again:
+        the same seat places the same piece in the same round, so it was
+        taken back (u, or from the hand-over cover), and the spot is still
+        offered. A player takes it back to nudge it a square: the ghost
+        started over at its first spot, unturned (a play-test)."""
+        placed, self._placed = self._placed, None
+        if placed is None:
+            return None
+        round_, seat, piece, action = placed
+        if (round_, seat, piece) != (update.view.round, update.seat, self._piece()):
+            return None
+        return action if action in update.legal else None
 
     def _start_where(self, update: TableUpdate) -> Where:
         if self._mode == "forklift":
@@ -798,6 +826,9 @@ class OverstockedScreen(GameScreen):
             kept = self._kept_ghost if placing and where is Where.WAREHOUSE else None
             if kept is not None:  # your warehouse again: the ghost where you left it
                 self._kept_ghost = None
+            again = self._ghost_again if placing else None
+            if again is not None:  # a placement taken back: where the card went
+                self._ghost_again, kept = None, ((again.x, again.y), again.rotation)
             widget.set_area(
                 area.grid, area.owner,
                 shapes=shapes if placing else None,
