@@ -1993,6 +1993,20 @@ async def test_a_toy_already_marked_says_so_at_the_x_prompt():
     assert said == ["F already has an X: press 1, 3 or 4."]
 
 
+def ghost_over_the_popularity(place: Place):
+    """A `before` step: the ghost over the popularity where `place` puts
+    the card, turned as it turns it."""
+
+    def ghost_there(screen):
+        screen.action_area("popularity")
+        view = screen.query_one("#os-pop", AreaView)
+        while view.rotation != place.rotation:
+            view.rotate(1)
+        view.move_to_key((place.x, place.y))
+
+    return ghost_there
+
+
 async def test_the_preview_shows_where_the_negative_mark_moves():
     """Play-test, 80x24: the preview kept ▼ on the toy negative now while
     the ghost's card made another toy negative ("Y▼ 7×2= -14 →  28" over
@@ -2006,12 +2020,7 @@ async def test_the_preview_shows_where_the_negative_mark_moves():
     now = next(t.toy.value for t in after.toys if t.negative)
     assert was != now  # the placement moves the mark
 
-    def ghost_there(screen):
-        screen.action_area("popularity")
-        view = screen.query_one("#os-pop", AreaView)
-        while view.rotation != place.rotation:
-            view.rotate(1)
-        view.move_to_key((place.x, place.y))
+    ghost_there = ghost_over_the_popularity(place)
 
     _, text, panel = await run(make_update(state), size=(80, 24), before=ghost_there,
                                after=lambda s: str(s.query_one("#os-preview").render()))
@@ -2055,12 +2064,7 @@ async def test_solo_preview_shows_where_the_negative_mark_moves():
                 break
     assert place is not None, "no placement of this table moves the mark"
 
-    def ghost_there(screen):
-        screen.action_area("popularity")
-        view = screen.query_one("#os-pop", AreaView)
-        while view.rotation != place.rotation:
-            view.rotate(1)
-        view.move_to_key((place.x, place.y))
+    ghost_there = ghost_over_the_popularity(place)
 
     update = make_update(state, bots=frozenset())
     for size in ((80, 24), (160, 45)):
