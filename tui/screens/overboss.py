@@ -28,6 +28,7 @@ Keys (every one is also in the footer or the action bar):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -448,17 +449,28 @@ def board_moves(legal: tuple[Any, ...], *, spire: bool = False,
     return out
 
 
+#: the line that ends a turn, as its reader reads it (`describe` of EndTurn:
+#: "Bob ends their turn.", "You end your turn.")
+_TURN_ENDS = re.compile(r" (?:ends their|end your) turn\.$")
+
+
 def lair_rule_once(log: tuple[str, ...]) -> tuple[str, ...]:
-    """`log` with `LAIR_RULE` only on the first line that says it: each
-    monster placed from a lair said it (three times in a bot's turn, two of
-    the log's lines each at 80x24), so a turn did not fit. A line's words
-    depend only on the lines before it: the log's first lines stay as they
-    were, as the recap and the take-back's comparison need."""
-    said = [i for i, line in enumerate(log) if LAIR_RULE in line]
-    if len(said) < 2:
-        return log
-    tail = tuple(line.replace(" " + LAIR_RULE, "") for line in log[said[0] + 1:])
-    return (*log[:said[0] + 1], *tail)
+    """`log` with `LAIR_RULE` only on the first line of each turn that says
+    it: each monster placed from a lair said it (three times in a bot's
+    turn, two of the log's lines each at 80x24), so a turn did not fit; said
+    once a match, it had left the log's few rows long before a later turn's
+    lair put a bot's monster on your half, unexplained again (a play-test).
+    A line's words depend only on the lines before it: the log's first lines
+    stay as they were, as the recap and the take-back's comparison need."""
+    out, said = list(log), False
+    for i, line in enumerate(log):
+        if LAIR_RULE in line:
+            if said:
+                out[i] = line.replace(" " + LAIR_RULE, "")
+            said = True
+        elif _TURN_ENDS.search(line):
+            said = False
+    return log if out == list(log) else tuple(out)
 
 
 def token_kinds(legal: tuple[Any, ...]) -> list[Token]:
@@ -696,7 +708,7 @@ class OverbossScreen(GameScreen):
 
     @staticmethod
     def _rule_once(update: TableUpdate) -> TableUpdate:
-        """`update` with its log saying the lair rule once (`lair_rule_once`),
+        """`update` with its log saying the lair rule once a turn (`lair_rule_once`),
         in the log, the recap and the last moves told over the results."""
         log = lair_rule_once(update.log)
         return update if log is update.log else attrs.evolve(update, log=log)
