@@ -1,9 +1,12 @@
 """A key's refusal ("Not now…", "Not there…", "N chooses nothing here")
 goes once it no longer speaks of what is on screen: a move sent, the
 decision changed, a dialog opened over the table (GameScreen,
-tui/screens/game.py). News (a take-back, chat, a turn) stays."""
+tui/screens/game.py), another view shown; a refusal of the spot under a
+cursor as the cursor moves. News (a take-back, chat, a turn) stays."""
 
 from __future__ import annotations
+
+import pytest
 
 from saves.journal import PlayerSpec
 from tests import overstocked_screen_kit as os_kit
@@ -146,3 +149,89 @@ async def test_a_refusal_still_on_its_way_as_a_dialog_opens_never_shows(tmp_path
         hint(screen, "Not now: a key pressed with F1.")  # the same words again: shown
         await pilot.pause()
         assert _up(app) == ["Not now: a key pressed with F1."]
+
+
+async def _refused_over_the_worker(pilot, app) -> OverstockedScreen:
+    """Ann places her card over the popularity's worker and presses Enter:
+    "Not there: it covers a worker." (`os_kit.place_state`)."""
+    await pilot.pause()
+    screen = app.game_screen
+    screen.action_area("popularity")
+    screen.query_one("#os-pop", AreaView).move_to_key((0, 0))  # over the worker
+    await pilot.pause()
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: any(m.startswith("Not there:") for m in _up(app)))
+    return screen
+
+
+@pytest.mark.parametrize("key", ["n", "r", "right"])
+async def test_a_refused_spot_goes_as_the_ghost_moves(key):
+    """Play-test (Overstocked, 80x24): a placement refused ("Not there: it
+    covers 4 toys."), then n put the ghost on a spot that fits: for 5 s the
+    screen said both "Not there" and "✓ fits". The refusal of a spot goes
+    once the ghost leaves it (an arrow, n, r); another key's refusal and
+    chat stay."""
+    app = os_kit.ScreenApp(os_kit.make_update(os_kit.place_state()))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await _refused_over_the_worker(pilot, app)
+        hint(screen, "Not now: a test key.")
+        app.notify("Bram: hello")
+        await wait_for(pilot, lambda: len(_up(app)) == 3)
+        await pilot.press(key)
+        await pilot.pause()  # (a wait for it to go would outlast its seconds)
+        assert _up(app) == ["Not now: a test key.", "Bram: hello"]
+        assert "Not there" not in screen_text(app)
+        if key == "n":
+            assert "✓ fits" in screen_text(app)
+
+
+async def test_a_refused_square_goes_as_the_duel_s_cursor_moves():
+    """The same on Overboss Duel's board: "a1 is not a choice now" speaks
+    of the square the cursor has left once an arrow or n moves it."""
+    from core.overboss.state import Step
+    from tests import overboss_screen_kit as ob_kit
+    from tests.overboss_tables import YETI, I
+
+    app = ob_kit.ScreenApp(ob_kit.make_update(ob_kit.midgame(step=Step.PLACE_TILE,
+                                                               hand=(I, YETI))))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # the cursor on a1, a Dungeon: not a choice
+        await wait_for(pilot, lambda: any("a1 is not a choice" in m for m in _up(app)))
+        await pilot.press("n")
+        await pilot.pause()
+        assert _up(app) == []
+        assert "is not a choice" not in screen_text(app)
+
+
+async def test_a_refusal_goes_as_v_shows_another_warehouse():
+    """Play-test (Overstocked, 80x24): x while placing said `Not now: x says
+    "None, thanks"…`; v within 5 s showed Bram's warehouse, the prompt grew
+    to two lines and the notice covered the right half of its first. A
+    view the screen changes (v, the other area) takes a key's refusal
+    down; chat stays."""
+    app = os_kit.ScreenApp(os_kit.make_update(os_kit.place_state()))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await wait_for(pilot, lambda: any(m.startswith("Not now: x says") for m in _up(app)))
+        app.notify("Bram: hello")
+        await pilot.press("v")
+        await wait_for(pilot, lambda: app.game_screen._shown is not None)
+        await pilot.pause()
+        assert _up(app) == ["Bram: hello"]
+        assert "Not now" not in screen_text(app)
+
+
+async def test_a_refusal_goes_as_the_other_area_shows():
+    """p / w show the popularity or the warehouse to place in: a view
+    changed, as with v."""
+    app = os_kit.ScreenApp(os_kit.make_update(os_kit.place_state()))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        await wait_for(pilot, lambda: any(m.startswith("Not now: x says") for m in _up(app)))
+        await pilot.press("p")
+        await pilot.pause()
+        assert _up(app) == []
+

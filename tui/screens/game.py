@@ -44,7 +44,8 @@ from host.messages import AWAY_MARK, SeatCommand, SeatUpdate, split_mark
 from tui import collector
 from tui.bindings import relabel
 from tui.plain import listed, shortened
-from tui.widgets.hints import hint, withdraw_hints
+from tui.widgets.board import Board
+from tui.widgets.hints import hint, withdraw_hints, withdraw_spot_hints
 from tui.widgets.quiet import update_static
 from tui.widgets.since import CHANGED, Recap, SinceLog, SinceTracker
 
@@ -1272,6 +1273,13 @@ class GameScreen(Screen):
         key's refusal goes, or it lay over the dialog (a play-test: over
         the help's last line). News (a take-back, chat) stays."""
         withdraw_hints(self, news=False)
+
+    def on_board_moved(self, event: Board.Moved) -> None:
+        """A board's cursor (Overstocked's ghost) moved: a refusal of the
+        spot it left goes, or it stood beside "✓ fits" for the next (a
+        play-test). (A game screen's own handler of the message runs
+        first, this one after it: Textual calls each class's.)"""
+        withdraw_spot_hints(self)
 
     def _place_notices_up(self) -> None:
         """`place_notices` for notices already up, after an update or a

@@ -1440,7 +1440,7 @@ class OverbossScreen(GameScreen):
             mine = [m for m in moves if m[0] == square]
             if not mine:
                 hint(self, f"{self._sq(square)} is not a choice now: pick a square marked › ‹ "
-                     "(n finds the nearest).", timeout=3)
+                     "(n finds the nearest).", timeout=3, spot=True)
                 return
             singles = [m for m in mine if m[1] is None]
             if len(singles) == 1:
@@ -1465,7 +1465,7 @@ class OverbossScreen(GameScreen):
                 self.play(action)
                 return
         hint(self, f"{self._sq(square)} is not a choice for that move: pick a square marked "
-             "› ‹ (n finds the nearest).", timeout=3)
+             "› ‹ (n finds the nearest).", timeout=3, spot=True)
 
     def _redraw_choice(self) -> None:
         if self.update is not None:

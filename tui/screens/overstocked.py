@@ -98,7 +98,7 @@ from tui.widgets.board import Board
 from tui.widgets.cursor import CursorWidget
 from tui.widgets.flowed import Flowed, Parts, flow_parts
 from tui.widgets.footer import Footer
-from tui.widgets.hints import hint
+from tui.widgets.hints import hint, withdraw_hints
 from tui.widgets.kept_lines import KeptStatic
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import CHANGED, CHANGED_STYLE, SinceLog, changed_keys, marked_text
@@ -1713,7 +1713,7 @@ class OverstockedScreen(GameScreen):
         piece = self._piece()
         kind = piece[0] if piece else Piece.CRATE
         why = self._area(self._where).why_not(x, y, widget.rotation, kind)
-        hint(self, f"Not there: it {why or 'is not a legal spot'}.", timeout=None)
+        hint(self, f"Not there: it {why or 'is not a legal spot'}.", timeout=None, spot=True)
 
     # -- key actions ------------------------------------------------------------------------
 
@@ -1777,6 +1777,7 @@ class OverstockedScreen(GameScreen):
         if new is self._where:
             return
         self._where = new
+        withdraw_hints(self, news=False)  # a key's refusal spoke of the area gone
         if new is Where.WAREHOUSE:
             self._shown, self._kept_ghost = None, None  # the card goes in yours
         self._draw_areas(keep=False)
@@ -1806,6 +1807,9 @@ class OverstockedScreen(GameScreen):
         self._warehouse_changed()
 
     def _warehouse_changed(self) -> None:
+        # a key's refusal spoke of the view gone, and covered the prompt
+        # grown to two lines for the warehouse shown (a play-test)
+        withdraw_hints(self, news=False)
         self._draw_areas()
         if self._mode in ("place", "forklift"):
             self._ghost_moved()  # the prompt says whose warehouse shows

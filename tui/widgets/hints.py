@@ -1,9 +1,11 @@
 """Hints about keys pressed where they choose nothing ("Nothing is
 highlighted yet…", "Not now…", "Not there…"): notices about the prompt of
-the moment, taken down once a choice is made, the decision changes or a
-dialog opens over the table, when they would speak of a prompt gone or
-cover the dialog (GameScreen, tui/screens/game.py). A hint that is news
-(what u took back) goes only with a choice made."""
+the moment, taken down once a choice is made, the decision changes, the
+screen shows another view or a dialog opens over the table, when they
+would speak of a prompt gone or cover the dialog (GameScreen,
+tui/screens/game.py). A refusal of the spot under a cursor ("Not there…")
+goes as the cursor moves too. A hint that is news (what u took back) goes
+only with a choice made."""
 
 from __future__ import annotations
 
@@ -12,9 +14,13 @@ from weakref import WeakKeyDictionary
 
 from tui.plain import printable
 
+#: what a hint is: news (what u took back), a key's refusal, or the refusal
+#: of the spot under a cursor
+NEWS, REFUSAL, SPOT = "news", "refusal", "spot"
+
 #: per app, the hints it shows, by their words (a notice is posted, then
-#: made), each with whether it is news rather than a refusal of a key
-_SHOWN: WeakKeyDictionary[Any, dict[str, bool]] = WeakKeyDictionary()
+#: made), each with what it is
+_SHOWN: WeakKeyDictionary[Any, dict[str, str]] = WeakKeyDictionary()
 #: per app, the hints posted whose notice has not come to the app yet
 _COMING: WeakKeyDictionary[Any, set[str]] = WeakKeyDictionary()
 #: per app, those of them taken down before they came: dropped as they come
@@ -22,13 +28,14 @@ _DROPPED: WeakKeyDictionary[Any, set[str]] = WeakKeyDictionary()
 
 
 def hint(node: Any, message: str, timeout: float | None = 4,
-         severity: str = "warning", *, news: bool = False) -> None:
+         severity: str = "warning", *, news: bool = False, spot: bool = False) -> None:
     """Show `message` as a hint about the prompt now (`node` a widget or
     screen of the app); `news`: it tells what happened (a take-back), and
-    stays over a dialog or a new decision."""
+    stays over a dialog or a new decision; `spot`: it refuses the spot under
+    the cursor, and goes as the cursor moves (`withdraw_spot_hints`)."""
     app = node.app
     words = printable(message)  # as the notice holds them (`App.notify`)
-    _SHOWN.setdefault(app, {})[words] = news
+    _SHOWN.setdefault(app, {})[words] = NEWS if news else SPOT if spot else REFUSAL
     _COMING.setdefault(app, set()).add(words)
     _DROPPED.setdefault(app, set()).discard(words)
     node.notify(message, severity=severity, timeout=timeout, markup=False)
@@ -36,13 +43,25 @@ def hint(node: Any, message: str, timeout: float | None = 4,
 
 def withdraw_hints(node: Any, *, news: bool = True) -> None:
     """Take down the hints still shown: a choice was made. `news` False:
-    the refusals of a key only (the decision changed, a dialog opened).
-    Other notices (a turn, chat, the session's refusal) stay."""
-    app = node.app
+    the refusals of a key only (the decision changed, another view, a
+    dialog opened). Other notices (a turn, chat, the session's refusal)
+    stay."""
+    _take_down(node.app, {NEWS, REFUSAL, SPOT} if news else {REFUSAL, SPOT})
+
+
+def withdraw_spot_hints(node: Any) -> None:
+    """The cursor moved: a refusal of the spot it was on ("Not there…")
+    goes, or it stood beside the prompt's "✓ fits" for the next (a
+    play-test). A key's other refusals stay."""
+    _take_down(node.app, {SPOT})
+
+
+def _take_down(app: Any, kinds: set[str]) -> None:
+    """Take down the hints of these `kinds` that `app` shows."""
     said = _SHOWN.get(app)
     if not said:
         return
-    words = {message for message, is_news in said.items() if news or not is_news}
+    words = {message for message, kind in said.items() if kind in kinds}
     for message in words:
         del said[message]
     # a key then F1 at once: the key's notice may not have come yet
