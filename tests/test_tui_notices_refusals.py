@@ -2,7 +2,8 @@
 goes once it no longer speaks of what is on screen: a move sent, the
 decision changed, a dialog opened over the table (GameScreen,
 tui/screens/game.py), another view shown; a refusal of the spot under a
-cursor as the cursor moves. News (a take-back, chat, a turn) stays."""
+cursor as the cursor moves. News stays: chat, a turn, and what u took
+back until the next move."""
 
 from __future__ import annotations
 
@@ -235,3 +236,33 @@ async def test_a_refusal_goes_as_the_other_area_shows():
         await pilot.pause()
         assert _up(app) == []
 
+
+async def test_a_take_back_stays_until_the_next_move(tmp_path, monkeypatch):
+    """Play-test: the changelog said a take-back's notice "stays" while the
+    next move took it down. What u took back is news about the position
+    before you: it stays over the keys that only look or move the cursor,
+    and goes once you move again (it spoke of the position that move
+    left); chat stays."""
+    from tests.test_tui_take_back_notice import _uncover
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    # (room for both notices over the log: at 80x24 the chat replaces it)
+    async with app.run_test(size=(120, 36), notifications=True) as pilot:
+        app.new_match("overboss-duel", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")])
+        await _uncover(pilot, app)
+        for key in ("1", "enter"):  # draft pair 1, place its tile
+            await pilot.press(key)
+            await pilot.pause()
+        await pilot.press("u")
+        await wait_for(pilot, lambda: any(m.startswith("Taken back:") for m in _up(app)))
+        app.notify("Bram: hello")
+        await pilot.press("right", "n")  # the cursor moves: no move made
+        await pilot.pause()
+        assert any(m.startswith("Taken back:") for m in _up(app)), _up(app)
+        seq = app.table.session.update_for(0).seq
+        await pilot.press("enter")  # the tile placed again
+        await wait_for(pilot, lambda: app.table.session.update_for(0).seq > seq)
+        await pilot.pause()
+        assert not any(m.startswith("Taken back:") for m in _up(app)), _up(app)
+        assert "Bram: hello" in _up(app)
