@@ -820,3 +820,42 @@ def test_the_top_help_says_after_which_commands_its_options_go(capsys):
     assert parser.parse_args(["--theme", "ansi", "join"]).theme == "ansi"
     assert parser.parse_args(["join"]).theme == "auto"
     assert "--theme" in _help(capsys, "join")
+
+
+def _into_a_closed_pipe(tmp_path, argv, *, buffered: bool):
+    """`overtable ARGV | head -1`, head gone before the text comes: the
+    command's stdout a pipe whose reading end is closed. Python's output
+    is block-buffered into a pipe, or not with PYTHONUNBUFFERED."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env["OVERTABLE_DATA_DIR"] = str(tmp_path / "data")
+    if not buffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone
+    try:
+        return subprocess.run(
+            [sys.executable, "-c", "from tui.cli import main; raise SystemExit(main())", *argv],
+            stdout=write, stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+    finally:
+        os.close(write)
+
+
+@pytest.mark.parametrize("buffered", [True, False], ids=["buffered", "unbuffered"])
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--help"], ["--version"], ["--help"], ["new", "--help"], ["rules"],
+    ["rules", "overstocked"], ["saves", "--list"],
+    ["simulate", "boss-quest", "-n", "1", "--bots", "random,random", "--seed", "2", "--json"],
+], ids=lambda argv: " ".join(argv[:2]) if isinstance(argv, list) else None)
+def test_printing_to_a_reader_gone_ends_cleanly(tmp_path, argv, buffered):
+    """Play-test: `overtable simulate --help | head -1` ended in a
+    BrokenPipeError traceback (the help's custom action printed on), and
+    `--version`, `rules GAME` or any help, once Python flushed its output
+    at exit, in "Exception ignored ... BrokenPipeError" (status 120). A
+    reader gone is no error: no traceback, the command's own status."""
+    ran = _into_a_closed_pipe(tmp_path, argv, buffered=buffered)
+    assert "Traceback" not in ran.stderr and "BrokenPipe" not in ran.stderr, ran.stderr
+    assert ran.returncode == 0, ran.stderr

@@ -795,9 +795,12 @@ def simulate(
         if writer is not None:
             writer.close()
     if as_json_output:
+        from tui.cli import output_may_be_gone  # (`--json | head`; rich's report has its own)
+
         # the JSON alone on stdout, whatever the console would colour
-        console.file.write(json.dumps(as_json(result), indent=2) + "\n")
-        console.file.flush()
+        with output_may_be_gone():
+            console.file.write(json.dumps(as_json(result), indent=2) + "\n")
+            console.file.flush()
     else:
         report(result, console)
     return 130 if result.interrupted else 0

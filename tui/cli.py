@@ -55,7 +55,8 @@ class _VersionAction(argparse.Action):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
 
     def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
-        sys.stdout.write(f"overtable {version()}\n")
+        with output_may_be_gone():  # (`overtable --version | true`)
+            sys.stdout.write(f"overtable {version()}\n")
         parser.exit()
 
 
@@ -135,9 +136,10 @@ class _ArenaHelp(argparse.Action):
                  values: Any, option_string: str | None = None) -> None:
         from tui.arena import arena_help
 
-        parser.print_help()
-        print()
-        print(arena_help())
+        with output_may_be_gone():  # (`| head -1`: a traceback, and parsing went on)
+            parser.print_help()
+            print()
+            print(arena_help())
         parser.exit()
 
 
@@ -313,7 +315,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    with output_may_be_gone():  # every command's --help, into `| head -1`
+        args = parser.parse_args(argv)
     if args.command in ("new", "rules", "simulate") and getattr(args, "game", None) is not None:
         # the screens write "Boss Quest": that, or any case of the id, names it
         from core.catalogue import game_named
@@ -478,21 +481,37 @@ def player_name(name: str | None) -> str:
     return (name or os.environ.get("PLAYER") or getpass.getuser()).strip()
 
 
-class _output_may_be_gone(contextlib.ContextDecorator):
-    """What the hub or host prints may find its reader gone (`overtable hub
-    | tee log`: Ctrl+C stops tee too): not an error; the rest goes nowhere."""
+class output_may_be_gone(contextlib.ContextDecorator):
+    """What the CLI prints may find its reader gone (`overtable hub | tee
+    log`: Ctrl+C stops tee too; `overtable simulate --help | head -1`): not
+    an error; the rest goes nowhere. What was printed is flushed on the way
+    out, so a reader gone is met here, not by Python's flush at exit
+    ("Exception ignored ... BrokenPipeError", status 120); a SystemExit
+    (argparse's after a help) goes on with its status."""
 
     def __enter__(self) -> None:
         return None
 
     def __exit__(self, kind: Any, error: Any, trace: Any) -> bool:
+        if error is None or isinstance(error, SystemExit):
+            try:
+                sys.stdout.flush()
+            except BrokenPipeError:
+                _output_to_nowhere()
+            return False
         if not isinstance(error, BrokenPipeError):
             return False
-        with contextlib.suppress(OSError, ValueError):  # (so Python's flush at exit is quiet)
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-            os.close(devnull)
+        _output_to_nowhere()
         return True
+
+
+def _output_to_nowhere() -> None:
+    """The rest of the output goes to the null device (so Python's flush at
+    exit is quiet)."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
 
 
 def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> int:
@@ -507,7 +526,7 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
         directory, socket_path = Path(data_dir), Path(data_dir) / "hub" / "hub.sock"
     socket_path = Path(socket) if socket else socket_path
 
-    @_output_may_be_gone()
+    @output_may_be_gone()
     def ready(hub: Any, resumed: list[str]) -> None:
         print(f"Overtable hub: {len(hub.tables)} table(s), {len(resumed)} resumed.")
         print(f"Listening on {socket_path}; players join with: "
@@ -524,7 +543,7 @@ def run_hub(socket: str | None, data_dir: str | None, delay: float | None) -> in
         asyncio.run(serve(directory, socket_path, bot_delay=0.45 if delay is None else delay,
                           ready=ready))
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl+C, or SIGTERM
-        with _output_may_be_gone():
+        with output_may_be_gone():
             # stamped as its lines while serving were
             print(f"{time.strftime('%H:%M:%S')} The hub has stopped; its matches are saved.",
                   flush=True)
@@ -596,7 +615,7 @@ def run_host(args: Any) -> int:
     host_key = Path(args.host_key) if args.host_key else host_key
     data_dir = Path(args.data_dir) if args.data_dir else None
 
-    @_output_may_be_gone()
+    @output_may_be_gone()
     def ready(hub: Any, resumed: list[str], key: Any, where: tuple[str, int], players: Any) -> None:
         from host.ssh import refused_key_words
 
@@ -627,7 +646,7 @@ def run_host(args: Any) -> int:
         print(f"overtable host: {error}", file=sys.stderr)
         return 1
     except (KeyboardInterrupt, asyncio.CancelledError):  # Ctrl+C, or SIGTERM
-        with _output_may_be_gone():
+        with output_may_be_gone():
             print(f"{time.strftime('%H:%M:%S')} The host has stopped; its matches are saved.",
                   flush=True)
     return 0
@@ -699,7 +718,7 @@ def join_hub(
         again = None if os.environ.get("SSH_CONNECTION") else own_command(
             "join", *(["--socket", socket] if socket else []),
             *(["--name", name] if name is not None else []))
-        with _output_may_be_gone():
+        with output_may_be_gone():
             print(left_the_tables(seats, again))
     return app.return_code or 0
 
@@ -759,7 +778,8 @@ def print_rules(game: str | None) -> int:
 
     games = ", ".join(CATALOGUE)
     if game is None:
-        print(f"Rules of: {games}. Print one with: overtable rules GAME")
+        with output_may_be_gone():
+            print(f"Rules of: {games}. Print one with: overtable rules GAME")
         return 0
     text = rules_text(game) if game in CATALOGUE else None
     if text is None:
@@ -771,7 +791,8 @@ def print_rules(game: str | None) -> int:
     # ruling", a table's pipes) were printed as they are
     from tui.plain_rules import output_width, plain_rules
 
-    sys.stdout.write(plain_rules(text, output_width()))
+    with output_may_be_gone():  # (`| head`)
+        sys.stdout.write(plain_rules(text, output_width()))
     return 0
 
 
@@ -888,7 +909,8 @@ def list_saves() -> int:
             file=sys.stderr,
         )
         return 1
-    sys.stdout.write(saves_text(matches, directory))
+    with output_may_be_gone():  # (`| head`)
+        sys.stdout.write(saves_text(matches, directory))
     return 0
 
 
