@@ -1343,6 +1343,12 @@ class OverstockedScreen(GameScreen):
             # the short form where the long one would wrap (the ▼ moved: the
             # rows are a column wider on each side)
             room = self.query_one("#os-preview").content_size.width
+            if room != getattr(self, "_preview_room", None):
+                # measured while the screen was still being laid out (a
+                # resumed match's first draw read a narrower panel): drawn
+                # again at the width it settles on
+                self._preview_room = room
+                self.after_refresh_while_shown(self._draw_preview)
             line = len(text.plain.rsplit("\n", 1)[-1])
             said = f" with bonus {bonus}"
             if room and line + len(said) > room:
