@@ -18,7 +18,9 @@ Every combat the viewer has not seen yet (a round the bots finished, the
 match's last) comes up over the table (`CombatPanel`, in a layer of the
 screen), with the spells that changed it; it keeps the keys until Enter,
 space or Escape puts it away. The match's last combat comes up in a dialog
-over the results (`CombatScreen`), so it is read before them.
+over the results (`CombatScreen`), so it is read before them. With every
+seat a bot, the watcher is shown the combats so, and the bots wait while
+one is up (`GameScreen.box_waits`).
 """
 
 from __future__ import annotations
@@ -1562,7 +1564,8 @@ class BossQuestScreen(GameScreen):
     # -- drawing ------------------------------------------------------------------
 
     def show(self, update: TableUpdate) -> None:
-        if update.over and update.seat is not None and self._round_combat_up() is not None:
+        if (update.over and (update.seat is not None or self._watching_bots)
+                and self._round_combat_up() is not None):
             # the match ended behind a round's combat: the table stays as it
             # was until the box is put away (the duel's end is told after it)
             self._results_held = True
@@ -1586,7 +1589,7 @@ class BossQuestScreen(GameScreen):
         if view is None:
             return
         self._follow_duel(update)
-        if seat is None:
+        if seat is None and not self._watching_bots:
             if update.over and self.here and self._combats_seen and self.is_attached:
                 # several knights here end on the public view (tui/table.py):
                 # the combats still to read go over the results all the same
@@ -1609,6 +1612,14 @@ class BossQuestScreen(GameScreen):
             self._combats_waiting.extend(view.history[seen:])
         if self._combats_waiting and not self.holds_the_table:
             self._next_combat()
+
+    @property
+    def _watching_bots(self) -> bool:
+        """Every seat a bot, watched at this terminal: the public view's
+        combats come up as a seat's do, and the bots wait while one is up
+        (`_next_combat`). Play-test: the rounds went straight on, a round's
+        result only in the small "Last combat" panel, cut off at five."""
+        return self.here and not getattr(self.port, "humans", ())
 
     def _note_missed(self, update: TableUpdate) -> None:
         """A seat opened after its person's last move (a match resumed, a
@@ -1761,6 +1772,7 @@ class BossQuestScreen(GameScreen):
         up = [panel.result] if panel.display and isinstance(panel.result, RoundResult) else []
         if panel.display:
             panel.display = False
+            self.box_gone(panel)
             self._focus_for_mode()
             self.refresh_bindings()
         return up + waiting
@@ -1786,6 +1798,7 @@ class BossQuestScreen(GameScreen):
         if not self._combats_waiting:
             panel.display = False
             panel.then = None
+            self.box_gone(panel)
             self._focus_for_mode()
             self.refresh_bindings()
             push, self._push_results = self._push_results, None
@@ -1802,6 +1815,9 @@ class BossQuestScreen(GameScreen):
         else:
             panel.show_result(result, self._bare_who)
         panel.display = True
+        # every seat a bot, watched: they wait until it is put away (c's
+        # too: the last round and the match ended behind one)
+        self.box_waits(panel)
         panel.focus()
         self.refresh_bindings()
 
