@@ -2360,6 +2360,37 @@ async def test_x_in_the_lobby_leaves_a_begun_match_for_good_and_clears_a_finishe
         await bob.close()
 
 
+async def test_enter_on_a_finished_match_left_for_good_shows_its_results(shared_hub):
+    """README play-test: "Enter sits you down (on a match that is over: its
+    results again)", and the row's hint said "Enter: the results of this
+    match"; but for a player who had left the match for good Enter said
+    "You left that match for good: a bot plays your seat to its end." (out
+    of date: it was over) and showed nothing. It shows the results, as w does."""
+    from tests.test_host_hub import play_to_the_end
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    said = record_notices(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        lobby = app.screen
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.screen is lobby)
+        await bob.send({"resign": {"table": table["table"]}})  # Bob too: no final update his way
+        await wait_for(pilot, lambda: "Bob" in hub.tables[table["table"]].resigned)
+        app.remote.write({"resign": {"table": table["table"]}})
+        await wait_for(pilot, lambda: hub.tables[table["table"]].resigned == {"Ann", "Bob"})
+        await wait_for(pilot, lambda: hub.tables[table["table"]].finished)
+        await wait_for(pilot, lambda: "the results of this match" in str(
+            lobby.query_one("#lobby-hint").render()))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        assert app.screen.update.outcome is not None
+        assert not any("left that match for good" in line for line in said), said
+        await bob.close()
+
+
 async def test_a_name_the_hub_refuses_ends_the_join_and_says_why(shared_hub):
     """Play-test: `join --name 'bot ann'` showed the hub's reason, then an
     empty lobby under "You are bot ann" and "Say hello first: who are

@@ -660,7 +660,10 @@ class LobbyScreen(Screen):
         table = self._highlighted()
         if table is None:
             return
-        mine = [i for i, s in enumerate(table["seats"]) if s.get("player") == self.me]
+        # (a seat left for good is not theirs any more: the hub refuses it,
+        # and they read the results as a watcher does, as w shows them)
+        mine = [i for i, s in enumerate(table["seats"])
+                if s.get("player") == self.me and not s.get("gone")]
         if (table.get("play") or {}).get("finished"):  # over: its results again
             self.app.remote.reopen(table["table"], mine[0] if mine else None)  # type: ignore[attr-defined]
             return
