@@ -2366,8 +2366,6 @@ async def test_enter_on_a_finished_match_left_for_good_shows_its_results(shared_
     match"; but for a player who had left the match for good Enter said
     "You left that match for good: a bot plays your seat to its end." (out
     of date: it was over) and showed nothing. It shows the results, as w does."""
-    from tests.test_host_hub import play_to_the_end
-
     hub, path = shared_hub
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     said = record_notices(app)
