@@ -990,7 +990,8 @@ _TURN_KEYS = frozenset({"ask", "no_ask", "fight", "wizard", "activate", "discard
                         "pick", "companion", "end_turn"})
 
 #: a knight's status for the table's away marks (host/messages.py)
-_MARK_WORDS = {AWAY_MARK: "away", STAND_IN_MARK: "bot (away)", GONE_MARK: "bot (left)"}
+_MARK_WORDS = {AWAY_MARK: "away", STAND_IN_MARK: "away — bot playing",
+               GONE_MARK: "left — bot playing"}
 
 
 class KnightRows(PickList):
