@@ -305,6 +305,8 @@ class OverstockedScreen(GameScreen):
 
     #: a later card of the sixth round, its incentive, go over the results
     TELLS_LAST_MOVES = True
+    #: beside the warehouses, where the cards they name lie
+    LAST_MOVES_BY = "#os-main"
     #: the log's way back: l moves on the board, and no key here uses PgUp / PgDn
     PLAYER_PAGES_LOG = True
 
