@@ -52,8 +52,9 @@ Messages from a client (one key names the message):
 Messages to a client: ``{"welcome": {"player": name, "settings": {...}}}``
 (``settings``: the host's own choices each player's app takes, by their
 variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``
-(each table's `Table.summary`: its seats, its options in words, its away choice,
-its winners once its match is over),
+(each table's `Table.summary`: its seats (``"rules_bot": true`` on one the
+game's own rules play), its options in words, its away choice, its winners
+once its match is over, by name and by seat),
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
 ``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``
 (at a table also ``"moves"``: how many moves the match had when it was said,
@@ -383,7 +384,13 @@ class Table:
         # before the hub has noted it, `away_listing`)
         stand_ins = self.session.stand_ins() if self.session is not None else frozenset()
         running = self.session is not None and not self.finished
+        from core.arena import held_seats, options_words
+
+        held = held_seats(self.options, len(seats))
         for seat, entry in enumerate(seats):
+            if seat not in held:  # the game's own rules play it (Overstocked's solo
+                # bot, OS-19): it read "bot (normal)", a level it does not have
+                entry["rules_bot"] = True
             # a person's seat that nobody holds while the match runs (or
             # that a bot holds for them): away. Once the match is over
             # nobody is (a player who had left its results read "away" there)
@@ -397,8 +404,6 @@ class Table:
             due = self.session.bot_due.get(seat) if running else None
             if due is not None:
                 entry["bot_in"] = round(max(0.0, due - time.monotonic()), 1)
-        from core.arena import options_words
-
         return {
             "table": self.id,
             "game": self.game.id,

@@ -3461,3 +3461,45 @@ async def test_the_new_table_form_starts_from_your_last_table(shared_hub, tmp_pa
         assert form.query_one("#name-1", Input).value == ""  # open to anyone now
         assert all(form.query_one(f"#opt-{name}", Checkbox).value for name in expansions)
         assert AWAY_CHOICES[form.query_one("#away-bot", Select).value] == AWAY_CHOICES[3]
+
+
+async def test_the_rulebooks_bot_reads_as_itself_at_the_shared_tables(shared_hub):
+    """Play-test: on the New table form, ticking Overstocked's "Solo against
+    the rulebook's bot" left its seat a name field inviting "anyone, or a
+    name" though no person can sit there, and the lobby's row then read
+    "Ann (you, away), bot (normal)", a levelled bot. The form's row has no
+    name field, and the lobby names the seat as the rules do (OS-19)."""
+    from textual.widgets import Checkbox, DataTable, Input, Select
+
+    from tui.remote import table_words
+    from tui.screens.lobby import OPEN_SEAT_HINT, RULES_BOT_SEAT
+    from tui.screens.new_match import RULES_BOT_NOTE
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.action_new_match("overstocked")
+        await shared_form_shown(pilot, app)
+        form = app.screen
+        # a person's seat before the box is ticked: the rules' bot all the same
+        form.query_one("#kind-1", Select).value = "human"
+        form.query_one("#opt-solo", Checkbox).value = True
+        await wait_for(pilot, lambda: form.query_one("#seat-1").has_class("rules-bot"))
+        await pilot.pause()
+        assert not form.query_one("#name-1", Input).display
+        line = next(t for t in screen_kit.screen_text(app).splitlines() if "Rules' bot" in t)
+        assert RULES_BOT_NOTE in line and OPEN_SEAT_HINT not in line, line
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: bool(hub.tables))
+        (table,) = hub.tables.values()
+        assert [s.kind for s in table.seats] == ["reserved", "bot"]
+        await wait_for(pilot, lambda: app.remote.table_on_screen() == table.id
+                       and app.screen.update is not None)
+        await pilot.press("q")  # the play-test's way: the seat left, away
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                       and "Ann (you, away)" in str(
+                           app.screen.query_one(DataTable).get_row_at(0)[1]))
+        seats = str(app.screen.query_one(DataTable).get_row_at(0)[1])
+        assert seats.replace("\n", " ") == f"Ann (you, away), {RULES_BOT_SEAT}", seats
+        assert table_words(app.remote.tables[0], "Ann") == f"Overstocked with {RULES_BOT_SEAT}"

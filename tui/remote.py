@@ -1212,6 +1212,8 @@ def _lobby_seat(seat: dict[str, Any]) -> dict[str, Any]:
         "away": seat.get("away") is True,
         "bot_playing": seat.get("bot_playing") is True,
         "gone": seat.get("gone") is True,
+        # played by the game's own rules (Overstocked's solo bot)
+        "rules_bot": seat.get("rules_bot") is True,
         # (a day at most: a hub's number is shown, not trusted)
         "bot_in": min(bot_in, 86400.0) if type(bot_in) in (int, float) and bot_in >= 0 else None,
     }
@@ -1222,10 +1224,14 @@ def table_words(table: dict[str, Any], me: str) -> str:
     who else sits there, as the lobby lists them ("Overseers with Bob and
     bot (easy)"); with two tables of one game, "Your turn at Overseers"
     left which one unsaid."""
+    from tui.screens.lobby import RULES_BOT_SEAT
+
     others = []
     levels = []
     for seat in table["seats"]:
-        if seat.get("kind") == "bot":
+        if seat.get("rules_bot"):  # no level to count it by
+            others.append(RULES_BOT_SEAT)
+        elif seat.get("kind") == "bot":
             levels.append(seat.get("level"))
         elif seat.get("player") not in (None, me):
             others.append(str(seat.get("player")))

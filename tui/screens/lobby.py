@@ -25,7 +25,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Sta
 from tui.bindings import relabel
 from tui.lists import Dropdown
 from tui.plain import cell, shortened
-from tui.screens.new_match import HUMAN, NewMatchScreen, SeatError
+from tui.screens.new_match import HUMAN, RULES_BOT_LEVEL, NewMatchScreen, SeatError, SeatRow
 from tui.widgets.flowed import flow_parts
 from tui.widgets.quiet import update_static
 
@@ -47,9 +47,16 @@ AWAY_CHOICES: tuple[tuple[str, float | None], ...] = (
 )
 
 
+#: a seat the game's own rules play (Overstocked's solo bot, OS-19), as the
+#: lobby names it: it read "bot (normal)", a level it does not have
+RULES_BOT_SEAT = "the rulebook's bot"
+
+
 def seat_text(seat: dict[str, Any], me: str, room: int | None = None) -> str:
     """A seat as the lobby says it; with `room`, its player's name is cut
     (by cells, "…") so the whole fits `room` cells where it can."""
+    if seat.get("rules_bot"):
+        return RULES_BOT_SEAT
     if seat.get("kind") == "bot":
         return f"bot ({seat.get('level')})"
     player = seat.get("player")
@@ -200,8 +207,11 @@ class SharedTableScreen(NewMatchScreen):
         ("a bot", "plays on the host, which names it"),
     )
 
+    # a seat the rulebook's bot plays: no name field, which read "anyone,
+    # or a name" though no person can sit there
     DEFAULT_CSS = """
     SharedTableScreen #away-bot { width: 30; }
+    SharedTableScreen .seat-row.rules-bot .seat-name { display: none; }
     """
 
     #: sent to the hub, its answer not come yet: the form stays until the
@@ -261,6 +271,11 @@ class SharedTableScreen(NewMatchScreen):
         for seat in range(self.player_count()):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
+            if self.query_one(f"#seat-{seat}", SeatRow).has_class("rules-bot"):
+                # the rulebook's bot whatever its select says (a person's
+                # seat there was open to anyone, and nobody could take it)
+                players.append(sit(f"Bot {seat + 1}", "bot", RULES_BOT_LEVEL))
+                continue
             if kind != HUMAN:
                 if name and seat > 0:  # the hub names its bots: the name went nowhere
                     raise SeatError(seat, f"Seat {seat + 1} is a bot, named by the host: make it "
