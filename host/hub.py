@@ -369,6 +369,12 @@ class Table:
                 session.names[s] for s in sorted(outcome.winners) if 0 <= s < len(session.names)]
         return self._winners
 
+    def winner_seats(self) -> list[int]:
+        """The seats that won the finished match, in order."""
+        session = self.session
+        outcome = None if session is None else session.match.outcome
+        return [] if outcome is None else sorted(outcome.winners)
+
     def summary(self) -> dict[str, Any]:
         state = None
         if self.session is not None:
@@ -423,6 +429,9 @@ class Table:
             # who won, for everyone's row ("over · won by Cy"): a player who
             # left for good, or never sat there, gets no final update to say it
             **({"winners": self.winners()} if self.finished else {}),
+            # and by seat: the row names a winner as its Seats column names
+            # the seat ("won by Bot 2" beside "bot (normal)")
+            **({"winner_seats": self.winner_seats()} if self.finished else {}),
         }
 
 

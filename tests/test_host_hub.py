@@ -2017,6 +2017,8 @@ async def test_a_finished_tables_lobby_entry_says_who_won(hub):
             if lobby and ((entry := lobby[0])["play"] or {}).get("finished"):
                 break
         assert entry["winners"] == winners
+        # by seat too: a row names a bot's seat as its Seats column does
+        assert entry["winner_seats"] == sorted(final[0].outcome.winners)
     running = await Player.connect(path, "cy")
     await running.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
     await running.expect("created")

@@ -3503,3 +3503,45 @@ async def test_the_rulebooks_bot_reads_as_itself_at_the_shared_tables(shared_hub
         seats = str(app.screen.query_one(DataTable).get_row_at(0)[1])
         assert seats.replace("\n", " ") == f"Ann (you, away), {RULES_BOT_SEAT}", seats
         assert table_words(app.remote.tables[0], "Ann") == f"Overstocked with {RULES_BOT_SEAT}"
+
+
+async def test_a_finished_row_names_a_bot_winner_as_its_seat(tmp_path):
+    """Play-test: "Overstocked  ann, bot (normal)  over · won by Bot 2 ·
+    08:07": the row named the winner as the match's updates name the seat,
+    not as its Seats column does. A bot's seat wins as "bot (normal)", the
+    rulebook's bot as itself, a person by their name ("you" for oneself)."""
+    import time
+
+    from textual.widgets import DataTable
+
+    from tui.screens.lobby import RULES_BOT_SEAT, ending_words
+
+    def listing(seats, winners, winner_seats, finished=True) -> list[dict]:
+        entry = {"table": "t1", "game": "overstocked", "title": "Overstocked",
+                 "seats": seats, "started": True, "match": "a" * 32,
+                 "play": {"finished": finished, "to_act": [0], "actions": 40}}
+        return [{**entry, "winners": winners, "winner_seats": winner_seats} if finished else entry]
+
+    ann = {"kind": "reserved", "player": "ann", "present": True}
+    bot = {"kind": "bot", "level": "normal"}
+    app = JoinApp(tmp_path / "no-hub.sock", "ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.remote.handle({"lobby": listing([ann, bot], [], [], finished=False)})
+        before = time.strftime("%H:%M")
+        await app.remote.handle({"lobby": listing([ann, bot], ["Bot 2"], [1])})
+        after = time.strftime("%H:%M")  # (the minute may turn meanwhile)
+        await pilot.pause()
+        grid = app.screen.query_one(DataTable)
+        assert str(grid.get_row_at(0)[2]) in {f"over · won by bot (normal) · {at}"
+                                              for at in (before, after)}
+        # (a winner's seat the table does not have is not believed)
+        await app.remote.handle({"lobby": listing([ann, bot], ["Bot 2"], [1, 5, "1"])})
+        assert app.remote.tables[0]["ended"]["seats"] == [1]
+    rules = {**bot, "level": "easy", "rules_bot": True}
+    for seats, winners, words in (([ann, rules], [1], f"won by {RULES_BOT_SEAT}"),
+                                  ([ann, bot], [0, 1], "won by you and bot (normal)")):
+        table = {"seats": seats, "ended": {"winners": ["x"], "seats": winners, "at": "08:07"}}
+        assert ending_words(table, "ann") == [words, "08:07"]
+    # an older hub names no seats: its names are shown
+    assert ending_words({"seats": [ann, bot], "ended": {"winners": ["cy"]}}, "ann") == ["won by cy"]

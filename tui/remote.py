@@ -1059,6 +1059,8 @@ class RemoteTable:
             # the hub's word: a player who left for good, or never sat
             # there, gets no final update (`_note_winners`) to say it
             ending["winners"] = table["winners"]
+        if table.get("winner_seats") is not None:
+            ending["seats"] = table["winner_seats"]
         table["ended"] = ending
 
     def _note_winners(self, table_id: str, update: SeatUpdate) -> None:
@@ -1071,6 +1073,9 @@ class RemoteTable:
                 ending["winners"] = [split_mark(update.names[s])[0]
                                      for s in sorted(update.outcome.winners)
                                      if 0 <= s < len(update.names)]
+                # (the row names a bot's seat as its Seats column does)
+                ending["seats"] = [s for s in sorted(update.outcome.winners)
+                                   if 0 <= s < len(table["seats"])]
                 table["ended"] = ending
 
     def _lobby_changed(self) -> None:
@@ -1180,6 +1185,7 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
     away_bot = entry.get("away_bot")
     options = entry.get("options")
     winners = entry.get("winners")
+    winner_seats = entry.get("winner_seats")
     game = _text(entry.get("game"))
     return {
         "table": entry["table"],
@@ -1197,6 +1203,9 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
         # who won a finished match (a name each, no more than its seats)
         "winners": [shown(name, MAX_NAME) for name in winners[:len(seats)]
                     if isinstance(name, str)] if isinstance(winners, list) else None,
+        # and their seats (an older hub's: none)
+        "winner_seats": sorted({s for s in winner_seats if type(s) is int and 0 <= s < len(seats)})
+        if isinstance(winner_seats, list) else None,
     }
 
 

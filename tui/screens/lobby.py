@@ -142,6 +142,10 @@ def ending_words(table: dict[str, Any], me: str = "") -> list[str]:
     ended = table.get("ended") or {}
     words = []
     winners = ["you" if name == me else name for name in ended.get("winners") or ()]
+    seats = table.get("seats") or ()
+    if ended.get("seats") and all(0 <= s < len(seats) for s in ended["seats"]):
+        # as the Seats column names each (the match's "Bot 2" is "bot (normal)" there)
+        winners = [_winner_text(seats[s], me) for s in ended["seats"]]
     if winners:
         words.append("won by " + " and ".join(winners))
     if ended.get("at"):
@@ -149,6 +153,14 @@ def ending_words(table: dict[str, Any], me: str = "") -> list[str]:
     elif table.get("match"):
         words.append(f"match {str(table['match'])[:8]}")
     return words
+
+
+def _winner_text(seat: dict[str, Any], me: str) -> str:
+    """A winning seat as a finished row names it: a bot's as the Seats
+    column does, a person by name ("you": this player)."""
+    if seat.get("rules_bot") or seat.get("kind") == "bot" or not seat.get("player"):
+        return seat_text(seat, me)
+    return "you" if seat["player"] == me else str(seat["player"])
 
 
 def table_detail(table: dict[str, Any]) -> str:
