@@ -3545,3 +3545,84 @@ async def test_a_finished_row_names_a_bot_winner_as_its_seat(tmp_path):
         assert ending_words(table, "ann") == [words, "08:07"]
     # an older hub names no seats: its names are shown
     assert ending_words({"seats": [ann, bot], "ended": {"winners": ["cy"]}}, "ann") == ["won by cy"]
+
+
+async def test_a_chat_line_typed_while_the_hub_is_away_stays_in_its_box(tmp_path, monkeypatch):
+    """Play-test: with the hub down, F2, "second try", Enter: "Not connected
+    to the hub." and the box emptied, the line lost. It stays in the box,
+    and Enter sends it once back at the hub (the lobby's chat stays open
+    over the lobby as the app connects again)."""
+    import tui.remote
+    from tui.screens.chat import ChatScreen
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0)
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        await hub.close()
+        await wait_for(pilot, lambda: app.remote.reconnecting)
+        field = await open_chat(pilot, app)
+        await pilot.press(*"second", "space", *"try", "enter")
+        await wait_for(pilot, lambda: any("Not connected" in n.message for n in app._notifications))
+        assert field.value == "second try"
+        again = Hub(directory, bot_delay=0)
+        await again.serve(path)
+        try:
+            await wait_for(pilot, lambda: app.remote.connected and not app.remote.reconnecting)
+            assert isinstance(app.screen, ChatScreen) and field.value == "second try"
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: any(line.get("text") == "second try"
+                                              for _, line in again.lobby_chat.lines))
+            assert field.value == ""
+        finally:
+            await again.close()
+
+
+async def test_a_table_chat_line_not_sent_while_the_hub_is_away_comes_back(tmp_path, monkeypatch):
+    """The same play-test at a table: the line stayed in the box while the
+    hub was away, but the box closed with the table's screen as the app
+    connected again, and the line was lost. Back at the table (its id new
+    after the restart, its match the same), F2 opens the chat with it."""
+    import tui.remote
+    from tui.screens.chat import ChatScreen
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=4)
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bob", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                       and bool(app.screen.update and app.screen.update.legal))
+        await hub.close()
+        await wait_for(pilot, lambda: app.remote.reconnecting)
+        field = await open_chat(pilot, app)
+        await pilot.press(*"still", "space", *"here", "enter")
+        await wait_for(pilot, lambda: any("Not connected" in n.message for n in app._notifications))
+        assert field.value == "still here"
+        again = Hub(directory, bot_delay=0)
+        again.resume_all()
+        await again.serve(path)
+        try:
+            await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                           and app.screen.update is not None and not app.remote.reconnecting)
+            field = await open_chat(pilot, app)
+            assert field.value == "still here"
+            await pilot.press("enter")
+            (table,) = again.tables.values()
+            await wait_for(pilot, lambda: any(line.get("text") == "still here"
+                                              for _, line in table.chat.lines))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+            await pilot.press("f2")  # given once
+            await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+            assert app.screen.query_one("#chat-input").value == ""
+        finally:
+            await again.close()

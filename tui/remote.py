@@ -187,6 +187,10 @@ class RemoteTable:
         #: ending in the lobby); each finished row of the lobby says it
         #: ("ended"): two finished rows of one game and players read alike
         self.endings: dict[str, dict[str, Any]] = {}
+        #: a line typed in a table's chat and not sent as the hub went away,
+        #: by the table's match (a restarted hub's table ids differ): back
+        #: in the box when that table's chat opens again (`draft_for`)
+        self.drafts: dict[str, str] = {}
 
     async def connect(self) -> None:
         self._start(*await self._open())
@@ -238,6 +242,7 @@ class RemoteTable:
             # the old tables' screens go before the hub sends them anew;
             # the talk too: the hub sends again what it keeps of it
             self._rewatch = self._watched()
+            self._keep_drafts()
             self.screens.clear()
             self.finished.clear()
             self._put_away.clear()
@@ -245,10 +250,40 @@ class RemoteTable:
             self.chat_earlier.clear()
             self.talk.clear()
             self._away_lines.clear()
-            await self.app._pop_to_home()  # type: ignore[attr-defined]
+            if not self._lobby_chat_on_top():
+                await self.app._pop_to_home()  # type: ignore[attr-defined]
             self._start(*streams)  # "Back at the hub." once it welcomes us
             return
         self.app.notify("The hub does not answer: quit and join again later.", severity="error")
+
+    def _lobby_chat_on_top(self) -> bool:
+        """The lobby's chat is open over the lobby, and nothing else is: it
+        stays as the app connects again (the lobby does), a line not sent
+        still in its box (it closed, and the line was lost)."""
+        from tui.screens.chat import ChatScreen
+
+        stack = self.app.screen_stack
+        return len(stack) == 2 and isinstance(stack[1], ChatScreen) and stack[1].where_id is None
+
+    def _keep_drafts(self) -> None:
+        """A table's chat closes as the app connects again (its table's
+        screen goes): what is typed there and not sent is kept, by match."""
+        from tui.screens.chat import ChatScreen
+
+        for screen in self.app.screen_stack:
+            if isinstance(screen, ChatScreen) and screen.where_id is not None and screen.draft():
+                match = self._match_of(screen.where_id)
+                if match is not None:
+                    self.drafts[match] = screen.draft()
+
+    def draft_for(self, table: str | None) -> str:
+        """The line kept for `table`'s chat (`_keep_drafts`), given once."""
+        match = self._match_of(table) if table is not None else None
+        return self.drafts.pop(match, "") if match is not None else ""
+
+    def _match_of(self, table: str) -> str | None:
+        entry = next((t for t in self.tables if t.get("table") == table), None)
+        return None if entry is None else entry.get("match")
 
     @property
     def reconnecting(self) -> bool:
@@ -690,7 +725,12 @@ class RemoteTable:
         """Send a chat line (`kind`: the table's own line of that kind,
         host/hub.py `REMATCH`); False (and a notice) when this player has
         chatted too often just now: the hub would refuse it, and the line
-        is kept where it was typed, to be sent again."""
+        is kept where it was typed, to be sent again. Also False while the
+        hub is away: the box was emptied, and the line lost."""
+        if not self.connected:  # (before the pace: a line not sent counts for nothing)
+            self.app.notify("Not connected to the hub. Your line is kept: Enter sends it "
+                            "once you read \"Back at the hub.\"", severity="error")
+            return False
         if not self.chat_pace.allow(self.player):
             self.app.notify("Slow down: a few chat lines every ten seconds. Your line is "
                             "kept: Enter sends it in a moment.", severity="warning")
@@ -698,8 +738,7 @@ class RemoteTable:
         chat: dict[str, Any] = {"table": table, "text": text}
         if kind is not None:
             chat["kind"] = kind
-        self.write({"chat": chat})
-        return True
+        return self.write({"chat": chat})
 
     def _rematch_words(self, table: str | None, who: str) -> str:
         """The table's line that `who` set up its rematch, for this reader:
