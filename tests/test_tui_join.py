@@ -3582,6 +3582,40 @@ async def test_a_chat_line_typed_while_the_hub_is_away_stays_in_its_box(tmp_path
             await again.close()
 
 
+async def test_the_results_say_they_reconnect_while_the_hub_is_away(tmp_path, monkeypatch):
+    """Play-test: a finished table's results (Enter), the hub stopped: once
+    its notice went, the results looked live. They say "Reconnecting to
+    the hub…" as the table does, also when opened again from the final
+    table (b) while the hub is away."""
+    import tui.remote
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=4)
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, _ = await bob_sits_at_anns_duel(pilot, app, path)
+        await play_to_the_results(pilot, app, bob, random.Random(3))
+        results = app.screen
+        assert "Reconnecting" not in screen_kit.screen_text(app)
+        await bob.close()
+        await hub.close()
+        await wait_for(pilot, lambda: app.remote.reconnecting)
+        app.clear_notifications()  # the notice goes by itself after a while
+        await wait_for(pilot, lambda: "Reconnecting to the hub…" in screen_kit.screen_text(app))
+        assert app.screen is results
+        await pilot.press("b")  # the final table, then its results again
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await pilot.pause()
+        assert app.screen is not results
+        assert "Reconnecting to the hub…" in screen_kit.screen_text(app)
+
+
 async def test_a_table_chat_line_not_sent_while_the_hub_is_away_comes_back(tmp_path, monkeypatch):
     """The same play-test at a table: the line stayed in the box while the
     hub was away, but the box closed with the table's screen as the app

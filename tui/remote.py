@@ -290,14 +290,23 @@ class RemoteTable:
         """The connection was lost and the hub has not welcomed this app back."""
         return self._lost
 
+    @property
+    def offline_words(self) -> str | None:
+        """What a screen of a table says over its top row now (None: nothing)."""
+        return RECONNECTING if self._lost else None
+
     def _say_reconnecting(self) -> None:
         """While the hub is away, each table on screen says so on its top
         line, and the lobby in its title (`reconnecting`); gone once back.
         A notice alone went after a few seconds, and the screens then looked
-        live until a key said "Not connected to the hub."."""
-        for screen in self.screens.values():
+        live until a key said "Not connected to the hub."; the results of
+        a table too (`ResultsScreen.say_offline`)."""
+        from tui.screens.results import ResultsScreen
+
+        results = [s for s in self.app.screen_stack if isinstance(s, ResultsScreen)]
+        for screen in [*self.screens.values(), *results]:
             if screen.is_mounted:
-                screen.say_offline(RECONNECTING if self._lost else None)
+                screen.say_offline(self.offline_words)
         self._lobby_changed()
 
     def has_seats(self) -> bool:

@@ -317,6 +317,18 @@ def _thinking_key(update: TableUpdate) -> tuple[int | None, int]:
 RESULTS_ON_ESCAPE = Binding("escape", "results", "Results", show=False)
 
 
+def say_offline(screen: Screen, words: str | None) -> None:
+    """`words` on a line over `screen`'s top row (`GameScreen.say_offline`,
+    and the results of a shared table); None takes it down."""
+    lines = screen.query("#offline")
+    if words is None:
+        lines.remove()
+    elif lines:
+        update_static(lines.first(Static), words)
+    else:
+        screen.mount(Static(words, id="offline"))
+
+
 class GameScreen(Screen):
     """Base of a game's screen. The shell constructs it with its port.
 
@@ -1164,13 +1176,7 @@ class GameScreen(Screen):
         """`words` on a line over the screen's top row while the hub of a
         shared table is away (`RemoteTable.reconnecting`), drawn over the
         table whatever redraws it; None takes it down."""
-        lines = self.query("#offline")
-        if words is None:
-            lines.remove()
-        elif lines:
-            update_static(lines.first(Static), words)
-        else:
-            self.mount(Static(words, id="offline"))
+        say_offline(self, words)
 
     def announce_turn(self) -> bool:
         """Say on the table itself that it is this player's turn again: the
