@@ -3616,6 +3616,44 @@ async def test_the_results_say_they_reconnect_while_the_hub_is_away(tmp_path, mo
         assert "Reconnecting to the hub…" in screen_kit.screen_text(app)
 
 
+async def test_a_table_not_begun_and_not_kept_over_a_restart_is_told_to_its_creator(
+        tmp_path, monkeypatch):
+    """Play-test: Ann's Boss Quest table had not begun when the hub
+    restarted; the lobby listed it while the hub was down, and once back
+    it was gone with only "Back at the hub." (README: such a table is not
+    kept). Its creator is told so; a table that has begun comes back."""
+    import tui.remote
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0)
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.new_match("boss-quest", [app.seat("Ann", "human"), app.seat("", "human")])
+        await wait_for(pilot, lambda: len(app.remote.tables) == 1)
+        await hub.close()
+        await wait_for(pilot, lambda: app.remote.reconnecting)
+        assert len(app.remote.tables) == 1  # still listed while the hub is away
+        said = "Your Boss Quest table had not begun and was not kept: set it up again (n)."
+        assert not any(n.message == said for n in app._notifications)
+        again = Hub(directory, bot_delay=0)
+        again.resume_all()
+        await again.serve(path)
+        try:
+            await wait_for(pilot, lambda: any(n.message == said for n in app._notifications))
+            assert app.remote.tables == []
+            # said once: the next lobby says nothing more
+            app.clear_notifications()
+            app.remote.refresh()
+            await pilot.pause(0.2)
+            assert not any(n.message == said for n in app._notifications)
+        finally:
+            await again.close()
+
+
 async def test_a_table_chat_line_not_sent_while_the_hub_is_away_comes_back(tmp_path, monkeypatch):
     """The same play-test at a table: the line stayed in the box while the
     hub was away, but the box closed with the table's screen as the app

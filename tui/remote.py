@@ -191,6 +191,8 @@ class RemoteTable:
         #: by the table's match (a restarted hub's table ids differ): back
         #: in the box when that table's chat opens again (`draft_for`)
         self.drafts: dict[str, str] = {}
+        #: this player's tables not begun as the hub went away (`_not_kept`)
+        self._unbegun: list[dict[str, Any]] | None = None
 
     async def connect(self) -> None:
         self._start(*await self._open())
@@ -225,6 +227,8 @@ class RemoteTable:
         if not self._lost:  # said once while the hub is away (a full hub
             # lets each try go at once: it was said at every one)
             self._lost = True
+            self._unbegun = [t for t in self.tables
+                             if not t.get("started") and t.get("creator") == self.player]
             self._say_reconnecting()
             if self._hub_stopping:
                 # a watcher has no seats to keep
@@ -489,6 +493,7 @@ class RemoteTable:
                 self._note_ending(table, was.get(table["table"]))
             self.lobby_seen = True
             self._lobby_changed()
+            self._not_kept()
             self._watch_again()
             self._invitations()
             self._turns_away()
@@ -1085,6 +1090,21 @@ class RemoteTable:
             return False  # another match's rematch
         seats = [seat_request(s) for s in table.get("seats", ())]
         return table.get("game") == request["game"] and seats == request["seats"]
+
+    def _not_kept(self) -> None:
+        """Back at the hub, the first lobby: each of this player's tables
+        that had not begun as the hub went away and is gone now (a
+        restarted hub keeps none: README) is said, once. The lobby listed
+        it while the hub was away, and then it went unsaid."""
+        if self._unbegun is None or not self._welcomed:
+            return
+        listed = {t["table"] for t in self.tables}
+        for table in self._unbegun:
+            if table["table"] not in listed:
+                self.app.notify(f"Your {table['title']} table had not begun and "
+                                "was not kept: set it up again (n).", severity="warning",
+                                timeout=15)
+        self._unbegun = None
 
     def _lobby_want(self, table: str) -> None:
         """The lobby highlights `table` when next drawn (back from it)."""
