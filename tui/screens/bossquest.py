@@ -3296,7 +3296,7 @@ class BossQuestScreen(GameScreen):
             if self._power or mode == "wizard" or (mode is not None and mode.startswith("target")):
                 return True
             # any number while one chooses: one that chooses nothing says so
-            return mode == "other" and any(self._solo_pick(n) is not None for n in range(10))
+            return mode == "other" and bool(self._solo_picks())
         if action == "back":
             return mode is not None and self.focused is self.query_one("#bq-actions")
         if action == "personal_back":
@@ -3550,7 +3550,7 @@ class BossQuestScreen(GameScreen):
         if mode is not None and mode.startswith("target"):
             return [str(n + 1) for n, target in enumerate(self._targets) if self._legal(target)]
         if mode == "other":
-            picks = [str(n) for n in range(10) if self._solo_pick(n) is not None]
+            picks = self._solo_picks()
             if picks:
                 return picks
         if mode in ("choose", "other") and self._personal is None:
@@ -3566,7 +3566,8 @@ class BossQuestScreen(GameScreen):
         solo_quest = self.update is not None and self.update.view.players == 1
         if solo_quest and binding.action.startswith("pick("):
             return ("Give the weapons drawn to Boss 1-3, or play the personal spell chosen "
-                    "on it; for Cancel or Swap with deck, the spell or weapon by its number")
+                    "on it; for Cancel or Swap with deck, the spell or weapon by its number "
+                    "(past 9, both digits: 1 then 7 for 17)")
         counts = [int(key) for key in self._ask_keys()] if binding.action.startswith("ask(") else []
         if not counts:
             return None
@@ -3589,6 +3590,27 @@ class BossQuestScreen(GameScreen):
         return [a for a in legal if isinstance(a, extras.POWER_TYPES)]
 
     def action_pick(self, number: int) -> None:
+        # a list may run past 9 (Swap with deck's weapons on the wave's
+        # Bosses, Cancel's spells): its numbers are typed digit by digit
+        self.typed_number(number, self._pick)
+
+    def typing_number(self, typed: str) -> None:
+        """The choice the digits typed name, highlighted while they wait for
+        the next: Enter then takes it."""
+        index = int(typed) - 1
+        if self._power or self._mode == "other":
+            bar = self.query_one("#bq-actions", ActionBar)
+            keys = [choice.key for choice in bar.choices]
+            if typed in keys:
+                bar.move_to(keys.index(typed))
+        elif self._mode == "wizard":
+            self.query_one("#bq-market", Market).move_to(index)
+        else:
+            widget = self._target_widget()
+            if widget is not None:
+                widget.move_to(index)
+
+    def _pick(self, number: int) -> None:
         mode = self._mode
         if self._power:
             powers = self._power_actions()
@@ -3622,6 +3644,13 @@ class BossQuestScreen(GameScreen):
         offers = market.offers
         taken = 0 < number <= len(offers) and offers[number - 1].gone
         self.no_choice(number, keys, why=f"Spell {number} was taken already" if taken else "")
+
+    def _solo_picks(self) -> list[str]:
+        """The numbers that choose in the Solo Quest's list (and the duel's),
+        past 9 where it runs on: Swap with deck lists every weapon on the
+        wave's Bosses, often 10 to 17 (the footer said 1-9)."""
+        listed = len(_solo_targets(self.update) or _duel_spells(self.update))
+        return [str(n) for n in range(max(10, listed + 1)) if self._solo_pick(n) is not None]
 
     def _solo_pick(self, number: int) -> Any:
         """The Solo Quest's choice `number`: the Boss given the weapons drawn

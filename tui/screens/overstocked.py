@@ -73,6 +73,7 @@ from tui.screens.game import (
     NOTICE_WIDTH,
     NUMBER_KEYS,
     RESULTS_ON_ESCAPE,
+    TYPE_GAP,
     GameScreen,
     TableUpdate,
     bare_name,
@@ -165,10 +166,6 @@ SPACED_HAND_FROM = (150, 40)
 #: while a card is placed in one area, the columns the other area's panel
 #: keeps at least (the placing panel takes the rest it needs)
 OTHER_AREA_MIN = 12
-
-#: seconds within which digits typed make one card's number (1, 7: 17)
-TYPE_GAP = 1.0
-
 
 def runs(numbers: Sequence[int]) -> str:
     """Sorted whole numbers as few cells as reads clearly: "1 2 4-6", a run

@@ -1,0 +1,128 @@
+"""Boss Quest's number keys where a list runs past 9 (a play-test of the
+Solo Quest's Swap with deck, which lists every weapon on the wave's Bosses:
+often 10 to 17 of them)."""
+
+from __future__ import annotations
+
+import time
+
+import attrs
+
+from core.bossquest import GAME
+from core.bossquest.actions import TargetWeapon
+from core.bossquest.cards import Spell, SpellKind
+from core.bossquest.state import Phase
+from tests.bossquest_screen_kit import ScreenApp, make_update, screen_text
+from tests.screen_kit import wait_for
+from tests.test_bossquest_solo import at_wave, boss
+from tui.screens.game import TYPE_GAP
+from tui.widgets import ActionBar
+
+#: 17 weapons on the wave's three Bosses
+SEVENTEEN = (
+    boss(15, "R1", "R2", "R3", "Y1", "Y2", "Y3"),
+    boss(18, "P1", "P2", "P3", "B1", "B2", "B3"),
+    boss(21, "R5", "Y5", "P5", "B5", "R6"),
+)
+
+
+def swap_with_deck(bosses=SEVENTEEN):
+    """The Solo Quest's Swap with deck cast on a wave whose Bosses hold
+    `bosses`' weapons (BQ-40: any of them may be swapped)."""
+    state = attrs.evolve(at_wave(1, list(bosses), phase=Phase.SOLO_TARGET),
+                         casting=Spell(SpellKind.SWAP_DECK), solo_target=0)
+    targets = [a for a in GAME.legal_actions(state, 0) if isinstance(a, TargetWeapon)]
+    return state, targets
+
+
+def _footer_range(app) -> str:
+    binding = app.screen.active_bindings["1"].binding
+    return binding.key_display
+
+
+async def test_seventeen_weapons_take_two_digits():
+    """Play-test: "choose the weapon to swap on the wave's Bosses: 1-17",
+    the footer "1-9 Pick", and 1 then 7 swapped weapon 1 at once (a card
+    was drawn: u could not take it back). 1 then 7 swaps weapon 17; the
+    footer names 1-17."""
+    state, targets = swap_with_deck()
+    assert len(targets) == 17
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "the weapon to swap on the wave's Bosses: 1-17" in " ".join(
+            screen_text(app).split())
+        assert _footer_range(app) == "1-17"
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.port.submitted == []  # 1 may begin 10-17: it waits
+        await pilot.press("7")
+        await wait_for(pilot, lambda: app.port.submitted != [])
+        assert app.port.submitted == [(0, targets[16])]
+
+
+async def test_a_digit_alone_acts_once_the_wait_is_over():
+    """1 alone is weapon 1, after TYPE_GAP (no second digit came)."""
+    state, targets = swap_with_deck()
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        pressed = time.monotonic()
+        await pilot.press("1")
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert bar.choices[bar.cursor].key == "1"  # the choice it names, highlighted
+        await wait_for(pilot, lambda: app.port.submitted != [])
+        assert time.monotonic() - pressed >= TYPE_GAP * 0.9
+        assert app.port.submitted == [(0, targets[0])]
+
+
+async def test_enter_takes_the_digit_typed_at_once():
+    """1 then Enter: weapon 1 now, not after the wait (and once only)."""
+    state, targets = swap_with_deck()
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert app.port.submitted == [(0, targets[0])]
+        await pilot.pause(TYPE_GAP + 0.2)  # the wait's end acts no more
+        assert app.port.submitted == [(0, targets[0])]
+
+
+async def test_a_digit_no_longer_number_begins_acts_at_once():
+    """2 to 9 begin no listed number (1-17): they swap at once, as before."""
+    state, targets = swap_with_deck()
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("3")
+        await pilot.pause()
+        assert app.port.submitted == [(0, targets[2])]
+
+
+async def test_a_two_digit_number_not_listed_chooses_nothing():
+    """1 then 9 (19, past 17) chooses nothing and says which do; 1 is not
+    taken for the player meant another number."""
+    state, _ = swap_with_deck()
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "9")
+        await wait_for(pilot, lambda: any("19 chooses nothing" in n.message
+                                          for n in app._notifications))
+        await pilot.pause(TYPE_GAP + 0.2)
+        assert app.port.submitted == []
+        assert any("press 1-17" in n.message for n in app._notifications)
+
+
+async def test_nine_choices_or_fewer_act_at_once():
+    """With nine weapons or fewer a digit is the whole number: 1 swaps at once."""
+    state, targets = swap_with_deck((boss(15, "R1", "R2"), boss(18, "P1"), boss(21, "B5")))
+    assert len(targets) == 4
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert _footer_range(app) == "1-4"
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.port.submitted == [(0, targets[0])]
