@@ -38,6 +38,7 @@ from host.wire import codec
 from tui import collector
 from tui.draw_turns import DrawTurns
 from tui.plain import listed
+from tui.widgets.hints import session_refused
 
 #: how often, and how many times, a lost hub is tried again
 RECONNECT_SECONDS = 2.0
@@ -544,7 +545,8 @@ class RemoteTable:
             screen = self.screens.get(table) if table is not None else None
             if screen is not None:
                 screen.refused()  # keys are taken again
-            self.app.notify(shown(message["refused"]), severity="warning")
+            # gone with the next move, as the screen's own refusals
+            session_refused(self.app, screen, shown(message["refused"]))
         elif "error" in message and message.get("hello") == "refused" and not self._welcomed:
             # the hub will not take this player under this name (a passing
             # error before a welcome, after a dropped connection, is tried
