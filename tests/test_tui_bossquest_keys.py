@@ -10,9 +10,9 @@ import attrs
 
 from core.bossquest import GAME
 from core.bossquest.actions import TargetWeapon
-from core.bossquest.cards import Spell, SpellKind
+from core.bossquest.cards import Colour, Spell, SpellKind
 from core.bossquest.state import Phase
-from tests.bossquest_screen_kit import ScreenApp, make_update, screen_text
+from tests.bossquest_screen_kit import ScreenApp, make_update, screen_text, w
 from tests.screen_kit import wait_for
 from tests.test_bossquest_solo import at_wave, boss
 from tui.screens.game import TYPE_GAP
@@ -126,3 +126,62 @@ async def test_nine_choices_or_fewer_act_at_once():
         await pilot.press("1")
         await pilot.pause()
         assert app.port.submitted == [(0, targets[0])]
+
+
+# --- the combat and wave boxes: a wrapped entry hangs under its text ---------
+
+
+def test_a_wrapped_spell_line_hangs_under_its_text():
+    """Play-test: in the combat box "● Swap hidden → Ann, Bram: hidden cards
+    swapped; Ann 15→20," went on with "Bram 13→8" at column 1, as if a new
+    entry. The line goes on under its text (past "● ")."""
+    from core.bossquest.state import ActiveSpell
+    from tests.test_bossquest_combat_spells import result
+    from tui.screens.bossquest import spells_block
+
+    fought = result([ActiveSpell(Spell(SpellKind.HP_PLUS_1)),
+                     ActiveSpell(Spell(SpellKind.ATTACK_PLUS_1), target=1)],
+                    equipment=((w("R5"), w("R6")), (w("B2"), w("B3"))),
+                    strengths=(11, 6), eliminated=("", ""), winners={0})
+    names = ["Annabel the Unyielding", "Bramwell of the Long Road"].__getitem__
+    lines = spells_block(fought, names, width=30).plain.splitlines()
+    entries = [n for n, line in enumerate(lines) if line.startswith(("●", "○"))]
+    assert len(entries) == 2 and len(lines) > 3, lines
+    for line in lines[1:]:
+        assert line.startswith(("●", "○", "  ")) and len(line) <= 30, lines
+
+
+def test_a_waves_wrapped_spells_hang_under_their_text():
+    """Play-test: the wave's box read "    spells: Boss HP +1; Need Blue (B),
+    cancelled by Cancel a" then "spell" at column 1. The spells go on
+    under the first spell, and a Boss's many weapons under its first."""
+    from core.bossquest.state import SoloBoss, WaveResult
+    from tests.test_bossquest_rules import CANCEL
+    from tui.screens.bossquest import wave_text
+
+    need_b = Spell(SpellKind.NEED_COLOUR, Colour.BLUE)
+    codes = ("R1", "R2", "R3", "Y1", "Y2", "Y3", "P1", "P2", "P3", "B1", "B2", "B3", "R4",
+             "Y4", "P4", "B4")
+    many = SoloBoss(15, tuple(w(c) for c in codes), (Spell(SpellKind.HP_PLUS_1),),
+                    cancelled=(need_b, CANCEL))
+    wave = WaveResult(wave=1, bosses=(many,), strengths=(40,), hps=(16,), defeated=(False,),
+                      hearts_lost=1, hearts_after=2)
+    lines = wave_text(wave, width=60).plain.splitlines()
+    assert all(len(line) <= 60 for line in lines), lines
+    at = next(n for n, line in enumerate(lines) if line.startswith("    spells: "))
+    assert lines[at + 1].startswith(" " * len("    spells: ") + "spell"), lines
+    assert lines[1].startswith(" " * len("  Boss 1 40 ")), lines  # weapons, under the first
+
+
+
+async def test_the_combat_box_hangs_a_wrapped_spell_under_its_text():
+    """The play-test's box at 80x24: the swap's strengths went on at the
+    box's first column, as if an entry of their own."""
+    from tests.test_tui_bossquest_extensions import _mystery_swap_combat_app
+
+    app = _mystery_swap_combat_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = [line.strip() for line in screen_text(app).splitlines()]
+    (went_on,) = [line for line in lines if "Ann 16→18" in line]
+    assert went_on.startswith("█   swapped; Ann 16→18"), lines

@@ -516,12 +516,12 @@ def shifts_text(effect: Any, who: Any) -> str:
                      else f"{who(s.seat)} {s.before}→{s.after}" for s in effect.shifts)
 
 
-def spells_text(result: RoundResult, who: Any) -> Text:
+def spells_text(result: RoundResult, who: Any, width: int | None = None) -> Text:
     """The spells of a combat's round, one a line: "● Attack +1 → Bob:
     strength +1", "● Bram's mystery: Attack +2 → Ann: strength +2"; a spell used at once and discarded (a swap, Swap companions,
     Flip a potion, Cancel) says the strengths it moved: "● Swap hidden → Ann, Cora: hidden
     cards swapped; Ann 16→18, Cora 18→16" (the rules say which did what:
-    `combat_spells`, BQ-47)."""
+    `combat_spells`, BQ-47). Past `width`, a line goes on under its text."""
     text = Text()
     for effect in combat_spells(result):
         line = spell_label(effect.spell)
@@ -537,16 +537,16 @@ def spells_text(result: RoundResult, who: Any) -> Text:
             line.append(f"; {shifts_text(effect, who)}")
         if text:
             text.append("\n")
-        text.append_text(line)
+        text.append_text(_hanging(line, width, 2))  # under the spell's name, past "● "
     return text
 
 
-def spells_block(result: RoundResult, who: Any) -> Text:
+def spells_block(result: RoundResult, who: Any, width: int | None = None) -> Text:
     """The combat's spells under their heading, or "No spell changed it.".
     Every spell of the round is among them, one that changed nothing with
     no effect (BQ-15, BQ-47): then the heading is "Spells of the round", as
     not all changed it."""
-    spells = spells_text(result, who)
+    spells = spells_text(result, who, width)
     if not spells:
         return Text("No spell changed it.", style="italic")
     wasted = any(effect.no_effect for effect in combat_spells(result))
@@ -554,19 +554,20 @@ def spells_block(result: RoundResult, who: Any) -> Text:
     return Text.assemble((heading, "bold"), spells)
 
 
-def wave_text(result: WaveResult) -> Text:
+def wave_text(result: WaveResult, width: int | None = None) -> Text:
     """A Solo Quest wave's attack (BQ §Solo Quest: a Boss falls to exactly
     its HP, its spells' conditions met): each Boss's weapons and attack
-    against its HP, and every spell given to it (BQ-47)."""
+    against its HP, and every spell given to it (BQ-47). Given the `width`
+    it is shown in, a line too long goes on under its own text."""
     text = Text()
     for n, boss in enumerate(result.bosses):
         strength, hp, won = result.strengths[n], result.hps[n], result.defeated[n]
         line = Text("★ " if won else "  ", style="bold", no_wrap=True)
         name = "MegaBoss" if result.wave >= 3 else f"Boss {n + 1}"
         line.append(f"{name} {strength:>2}", style="bold")
+        indent = line.cell_len + 1  # under the first weapon (up to 20 in a wave)
         for weapon in boss.weapons:
-            line.append(" ")
-            line.append_text(card_text(weapon_card(weapon)))
+            _go_on(line, card_text(weapon_card(weapon)), " ", indent, width)
         if n:
             text.append("\n")
         unmet = solo.unmet_conditions(boss)
@@ -577,8 +578,17 @@ def wave_text(result: WaveResult) -> Text:
         text.append(f"\n    {strength} against {hp} HP: {verdict}")
         spells = extras.solo_spells_taken(boss)
         if spells:
-            text.append("\n    spells: " + "; ".join(spells), style="dim")
+            text.append("\n")
+            text.append_text(_hanging(Text("    spells: " + "; ".join(spells), style="dim"),
+                                      width, len("    spells: ")))
     return text
+
+
+def _hanging(line: Text, width: int | None, indent: int) -> Text:
+    """`line` wrapped at `width` cells (None: as it is), its lines after the
+    first `indent` cells in: a box's line going on at column 1 read as an
+    entry of its own (the play-test's "Bram 13→8", "spell")."""
+    return line if not width else flow_parts([line], width, hang=" " * indent)
 
 
 def duel_text(duel: DuelResult, who: Any) -> Text:
@@ -614,8 +624,9 @@ def duel_text(duel: DuelResult, who: Any) -> Text:
     return text
 
 
-def duel_spells_text(duel: DuelResult, who: Any) -> Text:
-    """The spells the defeated knights activated in the duel, one a line."""
+def duel_spells_text(duel: DuelResult, who: Any, width: int | None = None) -> Text:
+    """The spells the defeated knights activated in the duel, one a line
+    (going on under its text past `width`)."""
     text = Text()
     for active in duel.spells:
         line = spell_label(active.spell)
@@ -628,7 +639,7 @@ def duel_spells_text(duel: DuelResult, who: Any) -> Text:
             line.append(": not met", style="bold")
         if text:
             text.append("\n")
-        text.append_text(line)
+        text.append_text(_hanging(line, width, 2))  # under the spell's name, past "● "
     return text
 
 
@@ -1118,7 +1129,7 @@ class CombatPanel(Vertical, can_focus=True):
     def show_duel(self, duel: DuelResult, who: Any) -> None:
         """The Final Boss duel's combat, the match's last (BQ-47)."""
         self.result, self.last = duel, True  # type: ignore[assignment]
-        spells = duel_spells_text(duel, who)
+        spells = duel_spells_text(duel, who, self._text_width())
         update_static(self.query_one("#combat-title", Static),
                       f"Combat: the Final Boss duel, {who(duel.champion)} vs the MegaBoss")
         update_static(self.query_one("#combat-text", Static), duel_text(duel, who))
@@ -1137,7 +1148,8 @@ class CombatPanel(Vertical, can_focus=True):
         self.result, self.last = result, last  # type: ignore[assignment]
         update_static(self.query_one("#combat-title", Static),
                       f"{extras.solo_stage(result.wave).capitalize()}: your attack")
-        update_static(self.query_one("#combat-text", Static), wave_text(result))
+        update_static(self.query_one("#combat-text", Static),
+                      wave_text(result, self._text_width()))
         lost = result.hearts_lost
         update_static(self.query_one("#combat-spells", Static), Text(
             f"{sum(result.defeated)}/{len(result.defeated)} defeated: {lost} heart"
@@ -1153,7 +1165,8 @@ class CombatPanel(Vertical, can_focus=True):
         update_static(self.query_one("#combat-title", Static), title)
         update_static(self.query_one("#combat-text", Static),
                       combat_text(result, who, weapons=True, width=self._text_width()))
-        update_static(self.query_one("#combat-spells", Static), spells_block(result, who))
+        update_static(self.query_one("#combat-spells", Static),
+                      spells_block(result, who, self._text_width()))
         update_static(self.query_one("#combat-hint", Static),
                       f"Enter, space or Escape: on to {then}.")
 
