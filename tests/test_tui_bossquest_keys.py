@@ -185,3 +185,34 @@ async def test_the_combat_box_hangs_a_wrapped_spell_under_its_text():
         lines = [line.strip() for line in screen_text(app).splitlines()]
     (went_on,) = [line for line in lines if "Ann 16→18" in line]
     assert went_on.startswith("█   swapped; Ann 16→18"), lines
+
+
+# --- wording ------------------------------------------------------------------
+
+
+async def test_a_spell_cast_on_the_waves_last_turn_says_so():
+    """Play-test: Cancel or Swap with deck on the wave's last turn read
+    "Swap with deck is cast; then 0 turns left."."""
+    state, _ = swap_with_deck()
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+    assert "0 turns left" not in text, text
+    assert "Swap with deck is cast on the wave's last turn." in text, text
+
+
+async def test_a_watchers_mystery_spell_is_worded_for_a_watcher():
+    """Play-test: a watcher's Wizard panel said "? Mystery spell (face
+    down) blind — You decide blind; then it is revealed.", though nobody
+    at that terminal plays. A knight decides; a seated knight still reads
+    "You"."""
+    from tests.bossquest_screen_kit import full_state
+
+    for seat, words in ((None, "The knight decides blind; then it is revealed."),
+                        (0, "You decide blind; then it is revealed.")):
+        app = ScreenApp(make_update(full_state(), seat=seat))
+        async with app.run_test(size=(160, 45)) as pilot:
+            await pilot.pause()
+            text = " ".join(screen_text(app).split())
+        assert words in text, (seat, text)

@@ -2060,7 +2060,9 @@ class BossQuestScreen(GameScreen):
             top = solo.top_spell(view)
             left = f"{turns} turn{'s' if turns != 1 else ''} left"
             if view.phase is Phase.SOLO_TARGET and view.casting is not None:
-                line = Text.assemble((str(view.casting), "bold"), f" is cast; then {left}.")
+                # on the wave's last turn "then 0 turns left" (a play-test)
+                then = f"; then {left}" if turns else " on the wave's last turn"
+                line = Text.assemble((str(view.casting), "bold"), f" is cast{then}.")
             elif turns and top is not None:
                 line = Text(f"{left} in the wave; this turn's spell: ")
                 line.append(str(top), style="bold")
@@ -2137,9 +2139,11 @@ class BossQuestScreen(GameScreen):
                                     detail=f"{seen.text} Only you know it; the others "
                                     "see it face down."))
             else:
+                # a watcher decides nothing (the play-test: "You decide blind")
+                who = "You decide" if update.seat is not None else "The knight decides"
                 offers.append(Offer(Text("? Mystery spell (face down)", style="bold"), key="m",
                                     enabled=enabled, tag="blind",
-                                    detail="You decide blind; then it is revealed."))
+                                    detail=f"{who} blind; then it is revealed."))
         slots = self.changed("market")
         offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
         self._details_drawn = self._spell_details()
