@@ -52,8 +52,9 @@ Messages from a client (one key names the message):
 Messages to a client: ``{"welcome": {"player": name, "settings": {...}}}``
 (``settings``: the host's own choices each player's app takes, by their
 variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``
-(each table's `Table.summary`: its seats, its options in words, its away choice,
-its winners once its match is over),
+(each table's `Table.summary`: its seats (``"rules_bot": true`` on one the
+game's own rules play), its options in words, its away choice, its winners
+once its match is over, by name and by seat),
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
 ``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``
 (at a table also ``"moves"``: how many moves the match had when it was said,
@@ -368,6 +369,12 @@ class Table:
                 session.names[s] for s in sorted(outcome.winners) if 0 <= s < len(session.names)]
         return self._winners
 
+    def winner_seats(self) -> list[int]:
+        """The seats that won the finished match, in order."""
+        session = self.session
+        outcome = None if session is None else session.match.outcome
+        return [] if outcome is None else sorted(outcome.winners)
+
     def summary(self) -> dict[str, Any]:
         state = None
         if self.session is not None:
@@ -383,7 +390,13 @@ class Table:
         # before the hub has noted it, `away_listing`)
         stand_ins = self.session.stand_ins() if self.session is not None else frozenset()
         running = self.session is not None and not self.finished
+        from core.arena import held_seats, options_words
+
+        held = held_seats(self.options, len(seats))
         for seat, entry in enumerate(seats):
+            if seat not in held:  # the game's own rules play it (Overstocked's solo
+                # bot, OS-19): it read "bot (normal)", a level it does not have
+                entry["rules_bot"] = True
             # a person's seat that nobody holds while the match runs (or
             # that a bot holds for them): away. Once the match is over
             # nobody is (a player who had left its results read "away" there)
@@ -397,8 +410,6 @@ class Table:
             due = self.session.bot_due.get(seat) if running else None
             if due is not None:
                 entry["bot_in"] = round(max(0.0, due - time.monotonic()), 1)
-        from core.arena import options_words
-
         return {
             "table": self.id,
             "game": self.game.id,
@@ -418,6 +429,9 @@ class Table:
             # who won, for everyone's row ("over · won by Cy"): a player who
             # left for good, or never sat there, gets no final update to say it
             **({"winners": self.winners()} if self.finished else {}),
+            # and by seat: the row names a winner as its Seats column names
+            # the seat ("won by Bot 2" beside "bot (normal)")
+            **({"winner_seats": self.winner_seats()} if self.finished else {}),
         }
 
 

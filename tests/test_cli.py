@@ -318,6 +318,36 @@ def test_resume_off_a_terminal_says_first_that_no_save_has_that_id(capsys, monke
     assert "needs a terminal" in capsys.readouterr().err
 
 
+def test_saves_and_resume_take_the_data_dir_as_host_and_hub_do(tmp_path, capsys, monkeypatch):
+    """README play-test: a shared match's journal "stays among the host's
+    saved matches (`overtable saves` on the host, with the hub's data
+    directory)", but `overtable saves --data-dir DIR` was refused
+    ("unrecognized arguments") while host and hub take it. saves and resume
+    take it, meaning what OVERTABLE_DATA_DIR=DIR means."""
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+
+    elsewhere = tmp_path / "hub-data"
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(elsewhere))
+    match = Match.new("overboss-duel", [PlayerSpec("ann", "human"), PlayerSpec("Bot", "bot")])
+    match.close()
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))  # (the autouse one)
+    match_id = match.header.match_id
+    assert cli.main(["saves", "--list"]) == 0
+    assert match_id[:8] not in capsys.readouterr().out
+    assert cli.main(["saves", "--list", "--data-dir", str(elsewhere)]) == 0
+    out = capsys.readouterr().out
+    assert match_id[:8] in out and str(elsewhere) in out, out
+    # the way on from the list names the same place
+    assert f"overtable resume --data-dir {elsewhere} ID" in out, out
+    _no_app(monkeypatch)
+    assert cli.main(["resume", "--data-dir", str(elsewhere), match_id[:8]]) == 1
+    err = capsys.readouterr().err
+    assert "needs a terminal" in err and "No saved match" not in err, err
+    for command in (["saves"], ["resume"]):
+        assert "--data-dir DIR" in _help(capsys, *command)
+
+
 @pytest.mark.parametrize("argv", [["resume", "a" * 5000], ["new", "b" * 5000],
                                   ["rules", "c" * 5000]])
 def test_a_long_unknown_id_or_game_is_cut_in_the_message(argv, capsys, monkeypatch):

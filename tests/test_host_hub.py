@@ -825,6 +825,28 @@ async def test_options_are_checked_for_the_tables_own_seats(hub):
     await ann.close()
 
 
+async def test_the_lobby_marks_the_seat_the_rulebooks_bot_plays(hub):
+    """Play-test: an Overstocked solo table's row read "bob (you, away),
+    bot (normal)", a levelled bot, and a one-terminal solo journal brought
+    to the hub "Ann, bot (easy)". The lobby entry marks the seat the game's
+    own rules play (OS-19; `core.arena.held_seats`), whatever level it was
+    sent with; no other seat."""
+    _, path = hub
+    ann = await Player.connect(path, "ann")
+    await ann.send({"create": {"game": "overstocked", "seats": [{"player": "ann"}, {"bot": "normal"}],
+                               "options": {"solo": True}}})
+    solo = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"create": {"game": "overstocked", "seats": [{"player": "ann"}, {"bot": "normal"}]}})
+    duel = (await ann.expect("created"))["created"]["table"]
+    while True:
+        entries = {t["table"]: t for t in (await ann.expect("lobby"))["lobby"]}
+        if {solo, duel} <= set(entries):
+            break
+    assert [s.get("rules_bot", False) for s in entries[solo]["seats"]] == [False, True]
+    assert [s.get("rules_bot", False) for s in entries[duel]["seats"]] == [False, False]
+    await ann.close()
+
+
 async def test_a_player_creates_a_bounded_number_of_tables(hub):
     from host.hub import MAX_TABLES_PER_PLAYER
 
@@ -1995,6 +2017,8 @@ async def test_a_finished_tables_lobby_entry_says_who_won(hub):
             if lobby and ((entry := lobby[0])["play"] or {}).get("finished"):
                 break
         assert entry["winners"] == winners
+        # by seat too: a row names a bot's seat as its Seats column does
+        assert entry["winner_seats"] == sorted(final[0].outcome.winners)
     running = await Player.connect(path, "cy")
     await running.send({"create": {"game": "overboss-duel", "seats": ["open", "open"]}})
     await running.expect("created")

@@ -762,19 +762,23 @@ async def test_header_keeps_the_games_name_at_80_columns(players):
                 assert ("(top: B6)" in header) is top and "Deck: " in header, case
 
 
-async def test_a_knight_played_by_a_bot_says_so_in_the_status_not_a_cut_name():
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_a_knight_played_by_a_bot_says_so_in_the_status_not_a_cut_name(size):
     """Play-test (shared table, 80x24): after Bob left for good his row read
     "bob (left — bot" (the mark cut in the name's cell). The name stays the
-    name; who plays the seat is its status: "bot (left)", "bot (away)",
-    "away"."""
+    name; who plays the seat is its status, in the lobby's and README's
+    words: "left — bot playing", "away — bot playing", "away" (README
+    play-test: the status read "bot (away)" where everyone else, and the
+    README, say "away — bot playing")."""
     names = ("Ann", "Bob (left — bot playing)", "Cyd (away — bot playing)", "Dee (away)")
     update = attrs.evolve(make_update(full_state()), names=names)
-    _, text = await run(update)
+    _, text = await run(update, size=size)
     rows = {name: line for line in text.splitlines() if re.search(r"♥\d ⚷\d", line)
             for name in ("Bob", "Cyd", "Dee") if f" {name} " in line}
     assert set(rows) == {"Bob", "Cyd", "Dee"}, text
-    assert "bot (left)" in rows["Bob"] and "bot (away)" in rows["Cyd"], rows
+    assert "left — bot playing" in rows["Bob"] and "away — bot playing" in rows["Cyd"], rows
     assert "away" in rows["Dee"], rows
+    assert not any("bot (" in line for line in rows.values()), rows
     assert not any("(left —" in line or "(away —" in line for line in rows.values()), rows
 
 

@@ -8,10 +8,14 @@ import asyncio
 import pytest
 
 from core.bossquest import rules
+from core.bossquest.state import Options
 from saves.journal import PlayerSpec
 from tests.bossquest_screen_kit import screen_text
+from tests.screen_kit import wait_for
 from tui.app import OvertableApp
-from tui.screens.bossquest import BossQuestScreen
+from tui.screens.bossquest import BossQuestScreen, CombatPanel, CombatScreen
+from tui.screens.ending import EndingScreen
+from tui.screens.results import ResultsScreen
 from tui.widgets import Market
 
 #: whole matches through the app, in loops that wait for what they read
@@ -64,6 +68,9 @@ async def test_a_whole_match_from_the_keyboard(tmp_path, monkeypatch, size):
                 break
             screen = app.screen
             if getattr(screen, "holds_the_table", False):  # a combat waits for a key
+                # a person seated: the bots are not held for it (only a
+                # watched bots' match waits: the test below)
+                assert table._gate.is_set()
                 await pilot.press("enter")
                 continue
             if not isinstance(screen, BossQuestScreen) or screen.update is None:
@@ -165,3 +172,87 @@ async def test_two_people_at_one_terminal_play_a_whole_match(tmp_path, monkeypat
         assert app.table is not None and app.table.match.finished
         assert handovers >= 2
     assert recapped == {0, 1}
+
+
+async def _watch_held(pilot, app, screen) -> None:
+    """A combat is up over a watched bots' match: the match does not move
+    under it. A negative, so a bounded wait: unheld, bots moving every
+    50 ms made several moves in these frames."""
+    table = app.table
+    moves = len(table.match.history)
+    for _ in range(25):
+        await pilot.pause(0.02)
+    assert screen.holds_the_table and len(table.match.history) == moves
+
+
+@pytest.mark.parametrize("names", [("Ann", "Bob", "Cyd", "Dee", "Eve"), ("Ann",)],
+                         ids=["five knights, Final Boss", "Solo Quest"])
+async def test_a_watched_bots_match_waits_for_each_combat(tmp_path, monkeypatch, names):
+    """Play-test (120x40, five knights, every seat a bot): no combat came
+    up for the watcher, the rounds went straight on, and a round's result
+    was only in the small "Last combat" panel (the ★ winner and the spells
+    cut off); c opened the combat but the bots played on behind it, the
+    match ending under round 3's box, which was still up on the final
+    table (b). With no person seated each round's combat (the Solo Quest's
+    wave) comes up over the table, in order, and the match waits until
+    Enter puts it away; c holds it too; the Final Boss duel's combat comes
+    last, over the results; nothing of a round gone by comes after them."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    # a move in 50 ms: c is pressed before the next round ends
+    app = OvertableApp(bot_delay=0.05, seed=7, theme_name="textual-dark")
+    told: list[object] = []
+    opened_again = False
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.new_match("boss-quest", [PlayerSpec(name, "bot", "heuristic") for name in names],
+                      Options(final_boss=len(names) > 1))
+
+        def up():
+            screen = app.screen
+            if isinstance(screen, (ResultsScreen, CombatScreen, EndingScreen)):
+                return screen
+            if isinstance(screen, BossQuestScreen) and screen.holds_the_table:
+                panel = screen.query_one("#bq-combat", CombatPanel)
+                if not told or panel.result is not told[-1]:
+                    return screen
+            return None
+
+        while True:
+            await wait_for(pilot, lambda: up() is not None)
+            screen = up()
+            if isinstance(screen, ResultsScreen):
+                break
+            if isinstance(screen, BossQuestScreen):
+                panel = screen.query_one("#bq-combat", CombatPanel)
+                await _watch_held(pilot, app, screen)
+                told.append(panel.result)
+                await pilot.press("enter")
+                await wait_for(pilot, lambda screen=screen, panel=panel: (
+                    not screen.holds_the_table or panel.result is not told[-1]))
+                if not opened_again and not screen.holds_the_table:
+                    # c opens it again: the match waits for it as well
+                    opened_again = True
+                    await pilot.press("c")
+                    await wait_for(pilot, lambda screen=screen: screen.holds_the_table)
+                    assert panel.result is told[-1]
+                    await _watch_held(pilot, app, screen)
+                    await pilot.press("enter")
+                    await wait_for(pilot, lambda screen=screen: not screen.holds_the_table)
+                continue
+            # over the results: the match's last combats, in order
+            if isinstance(screen, CombatScreen):
+                told.append(screen.result)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda screen=screen: app.screen is not screen)
+        state = app.table.match.state
+        assert app.table.match.finished
+        # the final table (b): no combat of a round gone by is up on it
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen))
+        for _ in range(5):
+            await pilot.pause()
+        assert not app.screen.holds_the_table
+    if len(names) > 1:
+        assert state.duel is not None and told[-1] is state.duel
+        told.pop()
+    assert told == [*state.history, *state.waves]
+    assert len(told) >= 2 and opened_again

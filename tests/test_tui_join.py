@@ -2360,6 +2360,35 @@ async def test_x_in_the_lobby_leaves_a_begun_match_for_good_and_clears_a_finishe
         await bob.close()
 
 
+async def test_enter_on_a_finished_match_left_for_good_shows_its_results(shared_hub):
+    """README play-test: "Enter sits you down (on a match that is over: its
+    results again)", and the row's hint said "Enter: the results of this
+    match"; but for a player who had left the match for good Enter said
+    "You left that match for good: a bot plays your seat to its end." (out
+    of date: it was over) and showed nothing. It shows the results, as w does."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    said = record_notices(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        lobby = app.screen
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: app.screen is lobby)
+        await bob.send({"resign": {"table": table["table"]}})  # Bob too: no final update his way
+        await wait_for(pilot, lambda: "Bob" in hub.tables[table["table"]].resigned)
+        app.remote.write({"resign": {"table": table["table"]}})
+        await wait_for(pilot, lambda: hub.tables[table["table"]].resigned == {"Ann", "Bob"})
+        await wait_for(pilot, lambda: hub.tables[table["table"]].finished)
+        await wait_for(pilot, lambda: "the results of this match" in str(
+            lobby.query_one("#lobby-hint").render()))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        assert app.screen.update.outcome is not None
+        assert not any("left that match for good" in line for line in said), said
+        await bob.close()
+
+
 async def test_a_name_the_hub_refuses_ends_the_join_and_says_why(shared_hub):
     """Play-test: `join --name 'bot ann'` showed the hub's reason, then an
     empty lobby under "You are bot ann" and "Say hello first: who are
@@ -3432,3 +3461,240 @@ async def test_the_new_table_form_starts_from_your_last_table(shared_hub, tmp_pa
         assert form.query_one("#name-1", Input).value == ""  # open to anyone now
         assert all(form.query_one(f"#opt-{name}", Checkbox).value for name in expansions)
         assert AWAY_CHOICES[form.query_one("#away-bot", Select).value] == AWAY_CHOICES[3]
+
+
+async def test_the_rulebooks_bot_reads_as_itself_at_the_shared_tables(shared_hub):
+    """Play-test: on the New table form, ticking Overstocked's "Solo against
+    the rulebook's bot" left its seat a name field inviting "anyone, or a
+    name" though no person can sit there, and the lobby's row then read
+    "Ann (you, away), bot (normal)", a levelled bot. The form's row has no
+    name field, and the lobby names the seat as the rules do (OS-19)."""
+    from textual.widgets import Checkbox, DataTable, Input, Select
+
+    from tui.remote import table_words
+    from tui.screens.lobby import OPEN_SEAT_HINT, RULES_BOT_SEAT
+    from tui.screens.new_match import RULES_BOT_NOTE
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.action_new_match("overstocked")
+        await shared_form_shown(pilot, app)
+        form = app.screen
+        # a person's seat before the box is ticked: the rules' bot all the same
+        form.query_one("#kind-1", Select).value = "human"
+        form.query_one("#opt-solo", Checkbox).value = True
+        await wait_for(pilot, lambda: form.query_one("#seat-1").has_class("rules-bot"))
+        await pilot.pause()
+        assert not form.query_one("#name-1", Input).display
+        line = next(t for t in screen_kit.screen_text(app).splitlines() if "Rules' bot" in t)
+        assert RULES_BOT_NOTE in line and OPEN_SEAT_HINT not in line, line
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: bool(hub.tables))
+        (table,) = hub.tables.values()
+        assert [s.kind for s in table.seats] == ["reserved", "bot"]
+        await wait_for(pilot, lambda: app.remote.table_on_screen() == table.id
+                       and app.screen.update is not None)
+        await pilot.press("q")  # the play-test's way: the seat left, away
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                       and "Ann (you, away)" in str(
+                           app.screen.query_one(DataTable).get_row_at(0)[1]))
+        seats = str(app.screen.query_one(DataTable).get_row_at(0)[1])
+        assert seats.replace("\n", " ") == f"Ann (you, away), {RULES_BOT_SEAT}", seats
+        assert table_words(app.remote.tables[0], "Ann") == f"Overstocked with {RULES_BOT_SEAT}"
+
+
+async def test_a_finished_row_names_a_bot_winner_as_its_seat(tmp_path):
+    """Play-test: "Overstocked  ann, bot (normal)  over · won by Bot 2 ·
+    08:07": the row named the winner as the match's updates name the seat,
+    not as its Seats column does. A bot's seat wins as "bot (normal)", the
+    rulebook's bot as itself, a person by their name ("you" for oneself)."""
+    import time
+
+    from textual.widgets import DataTable
+
+    from tui.screens.lobby import RULES_BOT_SEAT, ending_words
+
+    def listing(seats, winners, winner_seats, finished=True) -> list[dict]:
+        entry = {"table": "t1", "game": "overstocked", "title": "Overstocked",
+                 "seats": seats, "started": True, "match": "a" * 32,
+                 "play": {"finished": finished, "to_act": [0], "actions": 40}}
+        return [{**entry, "winners": winners, "winner_seats": winner_seats} if finished else entry]
+
+    ann = {"kind": "reserved", "player": "ann", "present": True}
+    bot = {"kind": "bot", "level": "normal"}
+    app = JoinApp(tmp_path / "no-hub.sock", "ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.remote.handle({"lobby": listing([ann, bot], [], [], finished=False)})
+        before = time.strftime("%H:%M")
+        await app.remote.handle({"lobby": listing([ann, bot], ["Bot 2"], [1])})
+        after = time.strftime("%H:%M")  # (the minute may turn meanwhile)
+        await pilot.pause()
+        grid = app.screen.query_one(DataTable)
+        assert str(grid.get_row_at(0)[2]) in {f"over · won by bot (normal) · {at}"
+                                              for at in (before, after)}
+        # (a winner's seat the table does not have is not believed)
+        await app.remote.handle({"lobby": listing([ann, bot], ["Bot 2"], [1, 5, "1"])})
+        assert app.remote.tables[0]["ended"]["seats"] == [1]
+    rules = {**bot, "level": "easy", "rules_bot": True}
+    for seats, winners, words in (([ann, rules], [1], f"won by {RULES_BOT_SEAT}"),
+                                  ([ann, bot], [0, 1], "won by you and bot (normal)")):
+        table = {"seats": seats, "ended": {"winners": ["x"], "seats": winners, "at": "08:07"}}
+        assert ending_words(table, "ann") == [words, "08:07"]
+    # an older hub names no seats: its names are shown
+    assert ending_words({"seats": [ann, bot], "ended": {"winners": ["cy"]}}, "ann") == ["won by cy"]
+
+
+async def test_a_chat_line_typed_while_the_hub_is_away_stays_in_its_box(tmp_path, monkeypatch):
+    """Play-test: with the hub down, F2, "second try", Enter: "Not connected
+    to the hub." and the box emptied, the line lost. It stays in the box,
+    and Enter sends it once back at the hub (the lobby's chat stays open
+    over the lobby as the app connects again)."""
+    import tui.remote
+    from tui.screens.chat import ChatScreen
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0)
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        await hub.close()
+        await wait_for(pilot, lambda: app.remote.reconnecting)
+        field = await open_chat(pilot, app)
+        await pilot.press(*"second", "space", *"try", "enter")
+        await wait_for(pilot, lambda: any("Not connected" in n.message for n in app._notifications))
+        assert field.value == "second try"
+        again = Hub(directory, bot_delay=0)
+        await again.serve(path)
+        try:
+            await wait_for(pilot, lambda: app.remote.connected and not app.remote.reconnecting)
+            assert isinstance(app.screen, ChatScreen) and field.value == "second try"
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: any(line.get("text") == "second try"
+                                              for _, line in again.lobby_chat.lines))
+            assert field.value == ""
+        finally:
+            await again.close()
+
+
+async def test_the_results_say_they_reconnect_while_the_hub_is_away(tmp_path, monkeypatch):
+    """Play-test: a finished table's results (Enter), the hub stopped: once
+    its notice went, the results looked live. They say "Reconnecting to
+    the hub…" as the table does, also when opened again from the final
+    table (b) while the hub is away."""
+    import tui.remote
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=4)
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, _ = await bob_sits_at_anns_duel(pilot, app, path)
+        await play_to_the_results(pilot, app, bob, random.Random(3))
+        results = app.screen
+        assert "Reconnecting" not in screen_kit.screen_text(app)
+        await bob.close()
+        await hub.close()
+        await wait_for(pilot, lambda: app.remote.reconnecting)
+        app.clear_notifications()  # the notice goes by itself after a while
+        await wait_for(pilot, lambda: "Reconnecting to the hub…" in screen_kit.screen_text(app))
+        assert app.screen is results
+        await pilot.press("b")  # the final table, then its results again
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await pilot.pause()
+        assert app.screen is not results
+        assert "Reconnecting to the hub…" in screen_kit.screen_text(app)
+
+
+async def test_a_table_not_begun_and_not_kept_over_a_restart_is_told_to_its_creator(
+        tmp_path, monkeypatch):
+    """Play-test: Ann's Boss Quest table had not begun when the hub
+    restarted; the lobby listed it while the hub was down, and once back
+    it was gone with only "Back at the hub." (README: such a table is not
+    kept). Its creator is told so; a table that has begun comes back."""
+    import tui.remote
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0)
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.new_match("boss-quest", [app.seat("Ann", "human"), app.seat("", "human")])
+        await wait_for(pilot, lambda: len(app.remote.tables) == 1)
+        await hub.close()
+        await wait_for(pilot, lambda: app.remote.reconnecting)
+        assert len(app.remote.tables) == 1  # still listed while the hub is away
+        said = "Your Boss Quest table had not begun and was not kept: set it up again (n)."
+        assert not any(n.message == said for n in app._notifications)
+        again = Hub(directory, bot_delay=0)
+        again.resume_all()
+        await again.serve(path)
+        try:
+            await wait_for(pilot, lambda: any(n.message == said for n in app._notifications))
+            assert app.remote.tables == []
+            # said once: the next lobby says nothing more
+            app.clear_notifications()
+            app.remote.refresh()
+            await pilot.pause(0.2)
+            assert not any(n.message == said for n in app._notifications)
+        finally:
+            await again.close()
+
+
+async def test_a_table_chat_line_not_sent_while_the_hub_is_away_comes_back(tmp_path, monkeypatch):
+    """The same play-test at a table: the line stayed in the box while the
+    hub was away, but the box closed with the table's screen as the app
+    connected again, and the line was lost. Back at the table (its id new
+    after the restart, its match the same), F2 opens the chat with it."""
+    import tui.remote
+    from tui.screens.chat import ChatScreen
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=4)
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bob", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                       and bool(app.screen.update and app.screen.update.legal))
+        await hub.close()
+        await wait_for(pilot, lambda: app.remote.reconnecting)
+        field = await open_chat(pilot, app)
+        await pilot.press(*"still", "space", *"here", "enter")
+        await wait_for(pilot, lambda: any("Not connected" in n.message for n in app._notifications))
+        assert field.value == "still here"
+        again = Hub(directory, bot_delay=0)
+        again.resume_all()
+        await again.serve(path)
+        try:
+            await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                           and app.screen.update is not None and not app.remote.reconnecting)
+            field = await open_chat(pilot, app)
+            assert field.value == "still here"
+            await pilot.press("enter")
+            (table,) = again.tables.values()
+            await wait_for(pilot, lambda: any(line.get("text") == "still here"
+                                              for _, line in table.chat.lines))
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+            await pilot.press("f2")  # given once
+            await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
+            assert app.screen.query_one("#chat-input").value == ""
+        finally:
+            await again.close()

@@ -230,6 +230,38 @@ async def test_options_show_only_at_the_player_counts_they_apply_to():
         await wait_for(pilot, lambda: shown() == six)
 
 
+async def test_options_hidden_at_five_or_six_knights_say_why():
+    """Play-test: with 5 or 6 knights the form hid "Bolder knights" and
+    "Keep the green weapons" without a word (BQ-28: bolder knights is for
+    two knights only; BQ-2 and the rulebook: the green weapons and spell
+    are out at 2-4 knights only, in at 5 or 6). A dim line in Options says
+    why; at 3-4 knights only bolder knights is gone, and at 2 (or the
+    Solo Quest, its own rules) nothing is said."""
+    from textual.widgets import Static
+
+    app = OvertableApp(start="new", argument="boss-quest", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        note = screen.query_one("#options-absent", Static)
+
+        def said() -> str:
+            return str(note.render()) if note.display else ""
+
+        await count_players(pilot, screen, 5)
+        assert said() == ("With 5 or 6 knights the green weapons and spell are always "
+                          "played. Bolder knights is for two knights only."), said()
+        assert not screen.query_one("#opt-keep_green", Checkbox).display
+        note.scroll_visible(animate=False)
+        await pilot.pause()
+        assert "the green weapons and spell are always" in screen_text(app)
+        await count_players(pilot, screen, 4)
+        assert said() == "Bolder knights is for two knights only."
+        for players in (2, 1):
+            await count_players(pilot, screen, players)
+            assert said() == ""
+
+
 async def test_the_two_knight_layout_option_is_worded_for_a_newcomer():
     """The play-test: "Two knights: 3 spells face up (BQ-21)", ticked at two
     knights, named a ruling a newcomer does not know. It says it is the

@@ -266,3 +266,29 @@ async def test_a_take_back_stays_until_the_next_move(tmp_path, monkeypatch):
         await pilot.pause()
         assert not any(m.startswith("Taken back:") for m in _up(app)), _up(app)
         assert "Bram: hello" in _up(app)
+
+
+async def test_the_sessions_refusal_of_u_goes_with_the_next_move(tmp_path, monkeypatch):
+    """Play-test (Solo Quest): u after a draw said "Nothing to take back: a
+    card was drawn or turned since your last move." (the session's refusal,
+    not the screen's); the weapon then given to a Boss, the notice stayed
+    over the log for its seconds, hiding the new lines. It is a key's
+    refusal as any other: it goes with the move."""
+    from tui.screens.bossquest import BossQuestScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human")])
+        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
+                       and app.screen.update is not None and bool(app.screen.update.legal))
+        screen = app.screen
+        await pilot.press("1")  # draw one weapon
+        await wait_for(pilot, lambda: screen.update.view.drawn != ())
+        await pilot.press("u")
+        await wait_for(pilot, lambda: any(m.startswith("Nothing to take back") for m in _up(app)))
+        seq = screen.update.seq
+        await pilot.press("1")  # give it to Boss 1
+        await wait_for(pilot, lambda: screen.update.seq > seq)
+        await pilot.pause()
+        assert not any(m.startswith("Nothing to take back") for m in _up(app)), _up(app)

@@ -1819,6 +1819,19 @@ async def test_a_long_drafted_pair_still_fits_the_market_title():
     assert re.search(r"[─━]You drafted Spawning Pool \+ Spawning Pool Crystal[─━]", text), text
 
 
+async def test_the_market_title_keeps_a_players_name_as_written():
+    """README play-test: while a bot played out the seats of `ann` and
+    `bob`, the title read "Bob (left — bot playing) drafted Road +
+    Werewolf" (the lobby and the log: "bob"). Only "You" takes a capital
+    there: a name is shown as its player wrote it."""
+    from host.messages import GONE_MARK
+
+    update = attrs.evolve(make_update(midgame(step=Step.PLACE_TILE, turn=1, hand=(R, WOLF)),
+                                      seat=0), names=("ann", "bob" + GONE_MARK))
+    _, text = await run(update, [])
+    assert re.search(r"[─━]bob \(left — bot playing\) drafted Road \+ Werewolf[─━]", text), text
+
+
 async def test_the_market_title_fits_again_after_a_resize():
     """Play-test: from 120x36 back to 80x24 the title kept the wording
     picked for the wider market (or one for a width passed on the way)."""

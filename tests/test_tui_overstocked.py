@@ -7,11 +7,13 @@ from __future__ import annotations
 import io
 import random
 import re
+import unittest.mock
 from typing import Any
 
 import attrs
 import pytest
 from rich.console import Console
+from textual.geometry import Size
 
 from core.engine import CHANCE
 from core.overstocked import GAME, rules
@@ -2075,3 +2077,33 @@ async def test_solo_preview_shows_where_the_negative_mark_moves():
         assert rows[now].startswith(f"{now} ") and "→▼" in rows[now], panel
         for line in panel.splitlines():  # one line each, within the side
             assert line.rstrip() in text, (line, text)
+
+
+async def test_solo_bonus_wording_follows_the_panels_settled_width():
+    """Play-test: on the first screen after resuming, the bot's bonus read
+    "(bonus 0)" (the short form, for a line that would wrap) where the line
+    had room, then "with bonus 0" once anything was drawn again: the width
+    was read while the screen was still being laid out. A draw at another
+    width than the panel settles on is drawn again at the settled one."""
+    state = solo_placing_state()
+    update = make_update(state, bots=frozenset())
+    app = ScreenApp(update, FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        panel = screen.query_one("#os-preview")
+
+        def total_line() -> str:
+            return next(line for line in str(panel.render()).splitlines() if "Total" in line)
+
+        assert "with bonus" in total_line()
+        # a draw made while the panel was narrower, as mid-layout
+        narrow = unittest.mock.PropertyMock(return_value=Size(20, panel.content_size.height))
+        with unittest.mock.patch.object(type(panel), "content_size", narrow):
+            screen._draw_preview()
+        assert "(bonus" in total_line()
+        for _ in range(20):
+            await pilot.pause()
+            if "with bonus" in total_line():
+                break
+        assert "with bonus" in total_line()

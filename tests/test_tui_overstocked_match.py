@@ -250,6 +250,39 @@ async def test_the_moves_after_yours_that_end_the_match_are_told(tmp_path, monke
         assert isinstance(app.screen, ResultsScreen)
 
 
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
+async def test_the_moves_that_end_the_match_are_told_beside_the_final_table(tmp_path, monkeypatch,
+                                                                           size):
+    """README play-test (a shared match): the "Since your last move" box
+    stayed up until Enter, as the README says, over a blank screen (its
+    first eight rows empty: the results waited unseen behind it), where
+    the duel shows its final board beside it. The box stands beside the
+    final table: the popularity, the warehouse and the score sheet stay in
+    sight, and Enter brings the results."""
+    from tests.screen_kit import settled_text, wait_for
+    from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=2, theme_name="textual-dark")
+    async with app.run_test(size=size) as pilot:
+        app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+                                      PlayerSpec("Cyd", "bot", "random")])
+        await play_match(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen))
+        assert isinstance(app.screen_stack[-2], OverstockedScreen)
+        text = await settled_text(app, pilot)
+        assert "Since your last move · Ann's view" in text
+        lines = text.splitlines()
+        assert "Overstocked · Ann's view" in lines[0] and "game over" in lines[0], text
+        assert "Popularity" in lines[1] and "Your warehouse" in lines[1], text
+        assert "Score sheet" in text and "Total" in text, text
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await pilot.press("b")  # the final table is still under the results
+        await wait_for(pilot, lambda: isinstance(app.screen, OverstockedScreen))
+
+
 async def test_the_final_table_goes_back_to_the_results(tmp_path, monkeypatch):
     """From the results, b shows the final table; there b (said in the
     prompt) brings the results back, with the rematch."""
@@ -301,12 +334,36 @@ async def test_solo_the_bots_turn_is_shown_and_its_last_card_told(tmp_path, monk
         assert all(title == "The bot's warehouse" and drawn for _, title, drawn in seen), seen
         await pilot.pause()
         assert isinstance(app.screen, EndingScreen)
-        said = " ".join(line.strip(" │") for line in screen_text(app).splitlines())
+        # the box's own text: it stands beside the final table, which has ║ too
+        box = str(app.screen.query_one("#ending-text").render())
+        said = " ".join(box.splitlines())
         assert "The bot draws card" in said and "The game is over:" in said
         # and its warehouse drawn, the last card edged double: seen laid
         assert "The bot's warehouse (║ its last card):" in said
-        rows = [line for line in screen_text(app).splitlines() if line.count("║") == 2]
+        rows = [line for line in box.splitlines() if line.count("║") == 2]
         assert len(rows) == 2, said  # its two rows, between its double edges
+
+
+async def test_solo_the_bots_last_warehouse_goes_among_the_lines_beside_the_table(tmp_path,
+                                                                                   monkeypatch):
+    """Beside the final table (README play-test: the box stood over a blank
+    screen) the box has part of a wide screen's width: the bot's warehouse
+    goes in among its lines, not beside them, where they were a letter wide."""
+    from tests.screen_kit import wait_for
+    from tui.screens.ending import EndingScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(160, 45)) as pilot:
+        app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bot", "bot", "random")],
+                      Options(solo=True))
+        await play_match(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen))
+        box = app.screen
+        await pilot.pause()
+        assert not box.has_class("-beside")
+        assert "The bot's warehouse (║ its last card):" in str(box.query_one("#ending-text").render())
+        assert box.query_one("#ending-text").size.width >= 30
 
 
 async def test_a_match_resumed_mid_choice_passes_back_to_the_chooser(tmp_path, monkeypatch):

@@ -5,6 +5,7 @@
     overtable resume [ID]          resume a saved match (the latest without ID)
     overtable saves [--list]       the saved matches (printed as text with
                                    --list, or when the output is not a terminal)
+                                   (both: --data-dir DIR, another data directory)
     overtable rules GAME           the rules of GAME
     overtable simulate GAME --bots A,B --games N --seed S [--players P]
                       [--option k=v] [--budget I] [--jobs J] [--json]
@@ -159,6 +160,15 @@ class _Command(argparse.ArgumentParser):
         return namespace, extras
 
 
+def _data_dir_option(parser: Any) -> None:
+    # the saved matches of another data directory (a hub's, started with
+    # --data-dir): README sends a shared match's players to `overtable
+    # saves` with it, and only host and hub took it
+    parser.add_argument("--data-dir", default=None, metavar="DIR",
+                        help="the data directory of the saved matches, as "
+                        "$OVERTABLE_DATA_DIR (a hub's: its shared matches too)")
+
+
 def _examples() -> str:
     """The top-level help's examples and game ids (from the catalogue, which
     imports no rules and agrees with core.GAMES: tests/test_install.py)."""
@@ -219,6 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument("id", nargs="?", metavar="ID",
                         help="match id (or its first characters) or a journal path")
     table_options(resume, "the match's display and bots")
+    _data_dir_option(resume)
     saves = command("saves", "list, resume and delete saved matches",
                     "The saved matches: Enter resumes the highlighted one, d deletes one. "
                     "With --list, or when the output is not a terminal (or TERM=dumb), prints them "
@@ -229,6 +240,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="print the saved matches as text (also when the output is not a terminal)",
     )
     table_options(saves, "display and bots, for a match resumed from the list")
+    _data_dir_option(saves)
     rules = command("rules", "read the rules of a game",
                     "Read the rules of GAME ([ and ] jump between sections); printed as "
                     "text when the output is not a terminal (or TERM=dumb).")
@@ -326,6 +338,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from host.budget import BOT_SECONDS_ENV
 
+    if getattr(args, "data_dir", None) and args.command in ("saves", "resume"):
+        # as the variable means it, for the listing and the app alike
+        from saves.store import ENV_DATA_DIR
+
+        os.environ[ENV_DATA_DIR] = args.data_dir
+
     if args.bot_seconds is not None:
         # read by the bots' factory here and in the search processes
         # (host.bots.LevelBots), for the app, the hub and the host alike
@@ -379,7 +397,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # mouse; the app's escape codes were sent there all the same
     dumb = _dumb_terminal()
     if args.command == "saves" and (args.list or dumb or not _is_terminal(sys.stdout)):
-        return list_saves()
+        return list_saves(args.data_dir)
     if args.command == "rules" and (dumb or not _is_terminal(sys.stdout)):
         # into a pipe or a file (`overtable rules boss-quest | less`): the
         # text, not the full-screen app's escape codes
@@ -835,8 +853,10 @@ def _listed_where(matches: Sequence[Any], directory: Any) -> str:
             f"{places}; newest first:")
 
 
-def saves_text(matches: Sequence[Any], directory: Any) -> str:
-    """The saved matches as plain text, newest first, one block per match."""
+def saves_text(matches: Sequence[Any], directory: Any, data_dir: str | None = None) -> str:
+    """The saved matches as plain text, newest first, one block per match
+    (`data_dir`: the --data-dir they were listed with, which resuming one
+    needs too)."""
     if not matches:
         from saves.journal import printable
 
@@ -878,7 +898,10 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
             out.append(f"            problem: {saved.problem}")
         out.extend(f"            note: {note}" for note in saved.notes)
     if any(saved.resumable and not saved.finished and not saved.shared for saved in matches):
-        out.append("Resume one with: overtable resume ID")
+        import shlex
+
+        where = f"--data-dir {shlex.quote(data_dir)} " if data_dir else ""
+        out.append(f"Resume one with: overtable resume {where}ID")
     if any(saved.shared and not saved.finished for saved in matches):
         out.append("A shared table's match goes on at the shared tables: start "
                    "overtable host (or hub) with this data directory.")
@@ -888,7 +911,9 @@ def saves_text(matches: Sequence[Any], directory: Any) -> str:
     return "\n".join(printable(line) for line in out) + "\n"
 
 
-def list_saves() -> int:
+def list_saves(data_dir: str | None = None) -> int:
+    """`overtable saves --list` (`data_dir`: its --data-dir, said again in
+    the way on it prints)."""
     from saves import store
 
     directory = store.data_dir()
@@ -910,7 +935,7 @@ def list_saves() -> int:
         )
         return 1
     with output_may_be_gone():  # (`| head`)
-        sys.stdout.write(saves_text(matches, directory))
+        sys.stdout.write(saves_text(matches, directory, data_dir))
     return 0
 
 

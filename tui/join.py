@@ -108,7 +108,7 @@ class JoinApp(OvertableApp):
         lines = self.remote.chat.setdefault(table, [])
         earlier = self.remote.chat_earlier.setdefault(table, [])
         self.push_screen(ChatScreen(where, lines, lambda text: self.remote.say(table, text), table,
-                                    earlier))
+                                    earlier, self.remote.draft_for(table)))
 
     def action_toggle_bell(self) -> None:
         self.bell_on_turn = not self.bell_on_turn

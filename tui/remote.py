@@ -38,6 +38,7 @@ from host.wire import codec
 from tui import collector
 from tui.draw_turns import DrawTurns
 from tui.plain import listed
+from tui.widgets.hints import session_refused
 
 #: how often, and how many times, a lost hub is tried again
 RECONNECT_SECONDS = 2.0
@@ -187,6 +188,12 @@ class RemoteTable:
         #: ending in the lobby); each finished row of the lobby says it
         #: ("ended"): two finished rows of one game and players read alike
         self.endings: dict[str, dict[str, Any]] = {}
+        #: a line typed in a table's chat and not sent as the hub went away,
+        #: by the table's match (a restarted hub's table ids differ): back
+        #: in the box when that table's chat opens again (`draft_for`)
+        self.drafts: dict[str, str] = {}
+        #: this player's tables not begun as the hub went away (`_not_kept`)
+        self._unbegun: list[dict[str, Any]] | None = None
 
     async def connect(self) -> None:
         self._start(*await self._open())
@@ -221,6 +228,8 @@ class RemoteTable:
         if not self._lost:  # said once while the hub is away (a full hub
             # lets each try go at once: it was said at every one)
             self._lost = True
+            self._unbegun = [t for t in self.tables
+                             if not t.get("started") and t.get("creator") == self.player]
             self._say_reconnecting()
             if self._hub_stopping:
                 # a watcher has no seats to keep
@@ -238,6 +247,7 @@ class RemoteTable:
             # the old tables' screens go before the hub sends them anew;
             # the talk too: the hub sends again what it keeps of it
             self._rewatch = self._watched()
+            self._keep_drafts()
             self.screens.clear()
             self.finished.clear()
             self._put_away.clear()
@@ -245,24 +255,63 @@ class RemoteTable:
             self.chat_earlier.clear()
             self.talk.clear()
             self._away_lines.clear()
-            await self.app._pop_to_home()  # type: ignore[attr-defined]
+            if not self._lobby_chat_on_top():
+                await self.app._pop_to_home()  # type: ignore[attr-defined]
             self._start(*streams)  # "Back at the hub." once it welcomes us
             return
         self.app.notify("The hub does not answer: quit and join again later.", severity="error")
+
+    def _lobby_chat_on_top(self) -> bool:
+        """The lobby's chat is open over the lobby, and nothing else is: it
+        stays as the app connects again (the lobby does), a line not sent
+        still in its box (it closed, and the line was lost)."""
+        from tui.screens.chat import ChatScreen
+
+        stack = self.app.screen_stack
+        return len(stack) == 2 and isinstance(stack[1], ChatScreen) and stack[1].where_id is None
+
+    def _keep_drafts(self) -> None:
+        """A table's chat closes as the app connects again (its table's
+        screen goes): what is typed there and not sent is kept, by match."""
+        from tui.screens.chat import ChatScreen
+
+        for screen in self.app.screen_stack:
+            if isinstance(screen, ChatScreen) and screen.where_id is not None and screen.draft():
+                match = self._match_of(screen.where_id)
+                if match is not None:
+                    self.drafts[match] = screen.draft()
+
+    def draft_for(self, table: str | None) -> str:
+        """The line kept for `table`'s chat (`_keep_drafts`), given once."""
+        match = self._match_of(table) if table is not None else None
+        return self.drafts.pop(match, "") if match is not None else ""
+
+    def _match_of(self, table: str) -> str | None:
+        entry = next((t for t in self.tables if t.get("table") == table), None)
+        return None if entry is None else entry.get("match")
 
     @property
     def reconnecting(self) -> bool:
         """The connection was lost and the hub has not welcomed this app back."""
         return self._lost
 
+    @property
+    def offline_words(self) -> str | None:
+        """What a screen of a table says over its top row now (None: nothing)."""
+        return RECONNECTING if self._lost else None
+
     def _say_reconnecting(self) -> None:
         """While the hub is away, each table on screen says so on its top
         line, and the lobby in its title (`reconnecting`); gone once back.
         A notice alone went after a few seconds, and the screens then looked
-        live until a key said "Not connected to the hub."."""
-        for screen in self.screens.values():
+        live until a key said "Not connected to the hub."; the results of
+        a table too (`ResultsScreen.say_offline`)."""
+        from tui.screens.results import ResultsScreen
+
+        results = [s for s in self.app.screen_stack if isinstance(s, ResultsScreen)]
+        for screen in [*self.screens.values(), *results]:
             if screen.is_mounted:
-                screen.say_offline(RECONNECTING if self._lost else None)
+                screen.say_offline(self.offline_words)
         self._lobby_changed()
 
     def has_seats(self) -> bool:
@@ -445,6 +494,7 @@ class RemoteTable:
                 self._note_ending(table, was.get(table["table"]))
             self.lobby_seen = True
             self._lobby_changed()
+            self._not_kept()
             self._watch_again()
             self._invitations()
             self._turns_away()
@@ -495,7 +545,8 @@ class RemoteTable:
             screen = self.screens.get(table) if table is not None else None
             if screen is not None:
                 screen.refused()  # keys are taken again
-            self.app.notify(shown(message["refused"]), severity="warning")
+            # gone with the next move, as the screen's own refusals
+            session_refused(self.app, screen, shown(message["refused"]))
         elif "error" in message and message.get("hello") == "refused" and not self._welcomed:
             # the hub will not take this player under this name (a passing
             # error before a welcome, after a dropped connection, is tried
@@ -690,7 +741,12 @@ class RemoteTable:
         """Send a chat line (`kind`: the table's own line of that kind,
         host/hub.py `REMATCH`); False (and a notice) when this player has
         chatted too often just now: the hub would refuse it, and the line
-        is kept where it was typed, to be sent again."""
+        is kept where it was typed, to be sent again. Also False while the
+        hub is away: the box was emptied, and the line lost."""
+        if not self.connected:  # (before the pace: a line not sent counts for nothing)
+            self.app.notify("Not connected to the hub. Your line is kept: Enter sends it "
+                            "once you read \"Back at the hub.\"", severity="error")
+            return False
         if not self.chat_pace.allow(self.player):
             self.app.notify("Slow down: a few chat lines every ten seconds. Your line is "
                             "kept: Enter sends it in a moment.", severity="warning")
@@ -698,8 +754,7 @@ class RemoteTable:
         chat: dict[str, Any] = {"table": table, "text": text}
         if kind is not None:
             chat["kind"] = kind
-        self.write({"chat": chat})
-        return True
+        return self.write({"chat": chat})
 
     def _rematch_words(self, table: str | None, who: str) -> str:
         """The table's line that `who` set up its rematch, for this reader:
@@ -1038,6 +1093,21 @@ class RemoteTable:
         seats = [seat_request(s) for s in table.get("seats", ())]
         return table.get("game") == request["game"] and seats == request["seats"]
 
+    def _not_kept(self) -> None:
+        """Back at the hub, the first lobby: each of this player's tables
+        that had not begun as the hub went away and is gone now (a
+        restarted hub keeps none: README) is said, once. The lobby listed
+        it while the hub was away, and then it went unsaid."""
+        if self._unbegun is None or not self._welcomed:
+            return
+        listed = {t["table"] for t in self.tables}
+        for table in self._unbegun:
+            if table["table"] not in listed:
+                self.app.notify(f"Your {table['title']} table had not begun and "
+                                "was not kept: set it up again (n).", severity="warning",
+                                timeout=15)
+        self._unbegun = None
+
     def _lobby_want(self, table: str) -> None:
         """The lobby highlights `table` when next drawn (back from it)."""
         from tui.screens.lobby import LobbyScreen
@@ -1059,6 +1129,8 @@ class RemoteTable:
             # the hub's word: a player who left for good, or never sat
             # there, gets no final update (`_note_winners`) to say it
             ending["winners"] = table["winners"]
+        if table.get("winner_seats") is not None:
+            ending["seats"] = table["winner_seats"]
         table["ended"] = ending
 
     def _note_winners(self, table_id: str, update: SeatUpdate) -> None:
@@ -1071,6 +1143,9 @@ class RemoteTable:
                 ending["winners"] = [split_mark(update.names[s])[0]
                                      for s in sorted(update.outcome.winners)
                                      if 0 <= s < len(update.names)]
+                # (the row names a bot's seat as its Seats column does)
+                ending["seats"] = [s for s in sorted(update.outcome.winners)
+                                   if 0 <= s < len(table["seats"])]
                 table["ended"] = ending
 
     def _lobby_changed(self) -> None:
@@ -1180,6 +1255,7 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
     away_bot = entry.get("away_bot")
     options = entry.get("options")
     winners = entry.get("winners")
+    winner_seats = entry.get("winner_seats")
     game = _text(entry.get("game"))
     return {
         "table": entry["table"],
@@ -1197,6 +1273,9 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
         # who won a finished match (a name each, no more than its seats)
         "winners": [shown(name, MAX_NAME) for name in winners[:len(seats)]
                     if isinstance(name, str)] if isinstance(winners, list) else None,
+        # and their seats (an older hub's: none)
+        "winner_seats": sorted({s for s in winner_seats if type(s) is int and 0 <= s < len(seats)})
+        if isinstance(winner_seats, list) else None,
     }
 
 
@@ -1212,6 +1291,8 @@ def _lobby_seat(seat: dict[str, Any]) -> dict[str, Any]:
         "away": seat.get("away") is True,
         "bot_playing": seat.get("bot_playing") is True,
         "gone": seat.get("gone") is True,
+        # played by the game's own rules (Overstocked's solo bot)
+        "rules_bot": seat.get("rules_bot") is True,
         # (a day at most: a hub's number is shown, not trusted)
         "bot_in": min(bot_in, 86400.0) if type(bot_in) in (int, float) and bot_in >= 0 else None,
     }
@@ -1222,10 +1303,14 @@ def table_words(table: dict[str, Any], me: str) -> str:
     who else sits there, as the lobby lists them ("Overseers with Bob and
     bot (easy)"); with two tables of one game, "Your turn at Overseers"
     left which one unsaid."""
+    from tui.screens.lobby import RULES_BOT_SEAT
+
     others = []
     levels = []
     for seat in table["seats"]:
-        if seat.get("kind") == "bot":
+        if seat.get("rules_bot"):  # no level to count it by
+            others.append(RULES_BOT_SEAT)
+        elif seat.get("kind") == "bot":
             levels.append(seat.get("level"))
         elif seat.get("player") not in (None, me):
             others.append(str(seat.get("player")))

@@ -36,6 +36,7 @@ from host.messages import HURRY, LEAVE, PLAY, SeatCommand, SeatUpdate
 from host.search_process import WorkerPool, worker_limit
 from host.session import HERE, Session
 from saves.store import KeptHere, read_here, write_here
+from tui.widgets.hints import session_refused
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -453,7 +454,7 @@ class Table:
         if command.kind == HURRY:  # any person here may hurry the thinking bot
             return self._forward(command)
         if command.seat is None or command.seat != self.viewer:
-            self._notify("That is not your decision to make.", severity="warning")
+            self._refused("That is not your decision to make.", severity="warning")
             return False
         return self._forward(command)
 
@@ -461,9 +462,15 @@ class Table:
         refusal = self._link.send(command)
         if refusal is not None:
             severity = "warning" if command.kind == PLAY else "information"
-            self._notify(refusal.reason, severity=severity)
+            self._refused(refusal.reason, severity=severity)
             return False
         return True
+
+    def _refused(self, message: str, *, severity: str) -> None:
+        """A key of the game screen's refused: said as the screen's own
+        refusals are, and taken down with them (tui/widgets/hints.py)."""
+        if self.app is not None:
+            session_refused(self.app, self.screen, message, severity=severity)
 
     # -- hand-over ---------------------------------------------------------------
 

@@ -35,6 +35,9 @@ class Options:
             "players": range(2, 5),
             "label": "Keep the green weapons and spell (2-4 knights)",
             "changed": "Green weapons kept",
+            # where the form leaves it out, it says why (BQ-2)
+            "absent_at": range(5, 7),
+            "absent_note": "With 5 or 6 knights the green weapons and spell are always played.",
         },
     )
     #: The rulebook's 2-player rule: lay out 3 spells face up (not 2) and the
@@ -54,6 +57,8 @@ class Options:
         metadata={
             "players": (2,),
             "label": "Bolder knights (2): use a spell while the other equips",
+            "absent_at": range(3, 7),
+            "absent_note": "Bolder knights is for two knights only.",  # BQ-28
         },
     )
     #: BQ §Boss Ul'ul: a ninth Boss (22 HP); "night" plays its special rule.

@@ -18,7 +18,9 @@ Every combat the viewer has not seen yet (a round the bots finished, the
 match's last) comes up over the table (`CombatPanel`, in a layer of the
 screen), with the spells that changed it; it keeps the keys until Enter,
 space or Escape puts it away. The match's last combat comes up in a dialog
-over the results (`CombatScreen`), so it is read before them.
+over the results (`CombatScreen`), so it is read before them. With every
+seat a bot, the watcher is shown the combats so, and the bots wait while
+one is up (`GameScreen.box_waits`).
 """
 
 from __future__ import annotations
@@ -514,12 +516,12 @@ def shifts_text(effect: Any, who: Any) -> str:
                      else f"{who(s.seat)} {s.before}→{s.after}" for s in effect.shifts)
 
 
-def spells_text(result: RoundResult, who: Any) -> Text:
+def spells_text(result: RoundResult, who: Any, width: int | None = None) -> Text:
     """The spells of a combat's round, one a line: "● Attack +1 → Bob:
     strength +1", "● Bram's mystery: Attack +2 → Ann: strength +2"; a spell used at once and discarded (a swap, Swap companions,
     Flip a potion, Cancel) says the strengths it moved: "● Swap hidden → Ann, Cora: hidden
     cards swapped; Ann 16→18, Cora 18→16" (the rules say which did what:
-    `combat_spells`, BQ-47)."""
+    `combat_spells`, BQ-47). Past `width`, a line goes on under its text."""
     text = Text()
     for effect in combat_spells(result):
         line = spell_label(effect.spell)
@@ -535,16 +537,16 @@ def spells_text(result: RoundResult, who: Any) -> Text:
             line.append(f"; {shifts_text(effect, who)}")
         if text:
             text.append("\n")
-        text.append_text(line)
+        text.append_text(_hanging(line, width, 2))  # under the spell's name, past "● "
     return text
 
 
-def spells_block(result: RoundResult, who: Any) -> Text:
+def spells_block(result: RoundResult, who: Any, width: int | None = None) -> Text:
     """The combat's spells under their heading, or "No spell changed it.".
     Every spell of the round is among them, one that changed nothing with
     no effect (BQ-15, BQ-47): then the heading is "Spells of the round", as
     not all changed it."""
-    spells = spells_text(result, who)
+    spells = spells_text(result, who, width)
     if not spells:
         return Text("No spell changed it.", style="italic")
     wasted = any(effect.no_effect for effect in combat_spells(result))
@@ -552,19 +554,20 @@ def spells_block(result: RoundResult, who: Any) -> Text:
     return Text.assemble((heading, "bold"), spells)
 
 
-def wave_text(result: WaveResult) -> Text:
+def wave_text(result: WaveResult, width: int | None = None) -> Text:
     """A Solo Quest wave's attack (BQ §Solo Quest: a Boss falls to exactly
     its HP, its spells' conditions met): each Boss's weapons and attack
-    against its HP, and every spell given to it (BQ-47)."""
+    against its HP, and every spell given to it (BQ-47). Given the `width`
+    it is shown in, a line too long goes on under its own text."""
     text = Text()
     for n, boss in enumerate(result.bosses):
         strength, hp, won = result.strengths[n], result.hps[n], result.defeated[n]
         line = Text("★ " if won else "  ", style="bold", no_wrap=True)
         name = "MegaBoss" if result.wave >= 3 else f"Boss {n + 1}"
         line.append(f"{name} {strength:>2}", style="bold")
+        indent = line.cell_len + 1  # under the first weapon (up to 20 in a wave)
         for weapon in boss.weapons:
-            line.append(" ")
-            line.append_text(card_text(weapon_card(weapon)))
+            _go_on(line, card_text(weapon_card(weapon)), " ", indent, width)
         if n:
             text.append("\n")
         unmet = solo.unmet_conditions(boss)
@@ -575,8 +578,17 @@ def wave_text(result: WaveResult) -> Text:
         text.append(f"\n    {strength} against {hp} HP: {verdict}")
         spells = extras.solo_spells_taken(boss)
         if spells:
-            text.append("\n    spells: " + "; ".join(spells), style="dim")
+            text.append("\n")
+            text.append_text(_hanging(Text("    spells: " + "; ".join(spells), style="dim"),
+                                      width, len("    spells: ")))
     return text
+
+
+def _hanging(line: Text, width: int | None, indent: int) -> Text:
+    """`line` wrapped at `width` cells (None: as it is), its lines after the
+    first `indent` cells in: a box's line going on at column 1 read as an
+    entry of its own (the play-test's "Bram 13→8", "spell")."""
+    return line if not width else flow_parts([line], width, hang=" " * indent)
 
 
 def duel_text(duel: DuelResult, who: Any) -> Text:
@@ -612,8 +624,9 @@ def duel_text(duel: DuelResult, who: Any) -> Text:
     return text
 
 
-def duel_spells_text(duel: DuelResult, who: Any) -> Text:
-    """The spells the defeated knights activated in the duel, one a line."""
+def duel_spells_text(duel: DuelResult, who: Any, width: int | None = None) -> Text:
+    """The spells the defeated knights activated in the duel, one a line
+    (going on under its text past `width`)."""
     text = Text()
     for active in duel.spells:
         line = spell_label(active.spell)
@@ -626,7 +639,7 @@ def duel_spells_text(duel: DuelResult, who: Any) -> Text:
             line.append(": not met", style="bold")
         if text:
             text.append("\n")
-        text.append_text(line)
+        text.append_text(_hanging(line, width, 2))  # under the spell's name, past "● "
     return text
 
 
@@ -988,7 +1001,8 @@ _TURN_KEYS = frozenset({"ask", "no_ask", "fight", "wizard", "activate", "discard
                         "pick", "companion", "end_turn"})
 
 #: a knight's status for the table's away marks (host/messages.py)
-_MARK_WORDS = {AWAY_MARK: "away", STAND_IN_MARK: "bot (away)", GONE_MARK: "bot (left)"}
+_MARK_WORDS = {AWAY_MARK: "away", STAND_IN_MARK: "away — bot playing",
+               GONE_MARK: "left — bot playing"}
 
 
 class KnightRows(PickList):
@@ -1115,7 +1129,7 @@ class CombatPanel(Vertical, can_focus=True):
     def show_duel(self, duel: DuelResult, who: Any) -> None:
         """The Final Boss duel's combat, the match's last (BQ-47)."""
         self.result, self.last = duel, True  # type: ignore[assignment]
-        spells = duel_spells_text(duel, who)
+        spells = duel_spells_text(duel, who, self._text_width())
         update_static(self.query_one("#combat-title", Static),
                       f"Combat: the Final Boss duel, {who(duel.champion)} vs the MegaBoss")
         update_static(self.query_one("#combat-text", Static), duel_text(duel, who))
@@ -1134,7 +1148,8 @@ class CombatPanel(Vertical, can_focus=True):
         self.result, self.last = result, last  # type: ignore[assignment]
         update_static(self.query_one("#combat-title", Static),
                       f"{extras.solo_stage(result.wave).capitalize()}: your attack")
-        update_static(self.query_one("#combat-text", Static), wave_text(result))
+        update_static(self.query_one("#combat-text", Static),
+                      wave_text(result, self._text_width()))
         lost = result.hearts_lost
         update_static(self.query_one("#combat-spells", Static), Text(
             f"{sum(result.defeated)}/{len(result.defeated)} defeated: {lost} heart"
@@ -1150,7 +1165,8 @@ class CombatPanel(Vertical, can_focus=True):
         update_static(self.query_one("#combat-title", Static), title)
         update_static(self.query_one("#combat-text", Static),
                       combat_text(result, who, weapons=True, width=self._text_width()))
-        update_static(self.query_one("#combat-spells", Static), spells_block(result, who))
+        update_static(self.query_one("#combat-spells", Static),
+                      spells_block(result, who, self._text_width()))
         update_static(self.query_one("#combat-hint", Static),
                       f"Enter, space or Escape: on to {then}.")
 
@@ -1562,7 +1578,8 @@ class BossQuestScreen(GameScreen):
     # -- drawing ------------------------------------------------------------------
 
     def show(self, update: TableUpdate) -> None:
-        if update.over and update.seat is not None and self._round_combat_up() is not None:
+        if (update.over and (update.seat is not None or self._watching_bots)
+                and self._round_combat_up() is not None):
             # the match ended behind a round's combat: the table stays as it
             # was until the box is put away (the duel's end is told after it)
             self._results_held = True
@@ -1586,7 +1603,7 @@ class BossQuestScreen(GameScreen):
         if view is None:
             return
         self._follow_duel(update)
-        if seat is None:
+        if seat is None and not self._watching_bots:
             if update.over and self.here and self._combats_seen and self.is_attached:
                 # several knights here end on the public view (tui/table.py):
                 # the combats still to read go over the results all the same
@@ -1609,6 +1626,14 @@ class BossQuestScreen(GameScreen):
             self._combats_waiting.extend(view.history[seen:])
         if self._combats_waiting and not self.holds_the_table:
             self._next_combat()
+
+    @property
+    def _watching_bots(self) -> bool:
+        """Every seat a bot, watched at this terminal: the public view's
+        combats come up as a seat's do, and the bots wait while one is up
+        (`_next_combat`). Play-test: the rounds went straight on, a round's
+        result only in the small "Last combat" panel, cut off at five."""
+        return self.here and not getattr(self.port, "humans", ())
 
     def _note_missed(self, update: TableUpdate) -> None:
         """A seat opened after its person's last move (a match resumed, a
@@ -1761,6 +1786,7 @@ class BossQuestScreen(GameScreen):
         up = [panel.result] if panel.display and isinstance(panel.result, RoundResult) else []
         if panel.display:
             panel.display = False
+            self.box_gone(panel)
             self._focus_for_mode()
             self.refresh_bindings()
         return up + waiting
@@ -1786,6 +1812,7 @@ class BossQuestScreen(GameScreen):
         if not self._combats_waiting:
             panel.display = False
             panel.then = None
+            self.box_gone(panel)
             self._focus_for_mode()
             self.refresh_bindings()
             push, self._push_results = self._push_results, None
@@ -1802,6 +1829,9 @@ class BossQuestScreen(GameScreen):
         else:
             panel.show_result(result, self._bare_who)
         panel.display = True
+        # every seat a bot, watched: they wait until it is put away (c's
+        # too: the last round and the match ended behind one)
+        self.box_waits(panel)
         panel.focus()
         self.refresh_bindings()
 
@@ -2030,7 +2060,9 @@ class BossQuestScreen(GameScreen):
             top = solo.top_spell(view)
             left = f"{turns} turn{'s' if turns != 1 else ''} left"
             if view.phase is Phase.SOLO_TARGET and view.casting is not None:
-                line = Text.assemble((str(view.casting), "bold"), f" is cast; then {left}.")
+                # on the wave's last turn "then 0 turns left" (a play-test)
+                then = f"; then {left}" if turns else " on the wave's last turn"
+                line = Text.assemble((str(view.casting), "bold"), f" is cast{then}.")
             elif turns and top is not None:
                 line = Text(f"{left} in the wave; this turn's spell: ")
                 line.append(str(top), style="bold")
@@ -2107,9 +2139,11 @@ class BossQuestScreen(GameScreen):
                                     detail=f"{seen.text} Only you know it; the others "
                                     "see it face down."))
             else:
+                # a watcher decides nothing (the play-test: "You decide blind")
+                who = "You decide" if update.seat is not None else "The knight decides"
                 offers.append(Offer(Text("? Mystery spell (face down)", style="bold"), key="m",
                                     enabled=enabled, tag="blind",
-                                    detail="You decide blind; then it is revealed."))
+                                    detail=f"{who} blind; then it is revealed."))
         slots = self.changed("market")
         offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
         self._details_drawn = self._spell_details()
@@ -3279,7 +3313,7 @@ class BossQuestScreen(GameScreen):
             if self._power or mode == "wizard" or (mode is not None and mode.startswith("target")):
                 return True
             # any number while one chooses: one that chooses nothing says so
-            return mode == "other" and any(self._solo_pick(n) is not None for n in range(10))
+            return mode == "other" and bool(self._solo_picks())
         if action == "back":
             return mode is not None and self.focused is self.query_one("#bq-actions")
         if action == "personal_back":
@@ -3533,7 +3567,7 @@ class BossQuestScreen(GameScreen):
         if mode is not None and mode.startswith("target"):
             return [str(n + 1) for n, target in enumerate(self._targets) if self._legal(target)]
         if mode == "other":
-            picks = [str(n) for n in range(10) if self._solo_pick(n) is not None]
+            picks = self._solo_picks()
             if picks:
                 return picks
         if mode in ("choose", "other") and self._personal is None:
@@ -3549,7 +3583,8 @@ class BossQuestScreen(GameScreen):
         solo_quest = self.update is not None and self.update.view.players == 1
         if solo_quest and binding.action.startswith("pick("):
             return ("Give the weapons drawn to Boss 1-3, or play the personal spell chosen "
-                    "on it; for Cancel or Swap with deck, the spell or weapon by its number")
+                    "on it; for Cancel or Swap with deck, the spell or weapon by its number "
+                    "(past 9, both digits: 1 then 7 for 17)")
         counts = [int(key) for key in self._ask_keys()] if binding.action.startswith("ask(") else []
         if not counts:
             return None
@@ -3572,6 +3607,27 @@ class BossQuestScreen(GameScreen):
         return [a for a in legal if isinstance(a, extras.POWER_TYPES)]
 
     def action_pick(self, number: int) -> None:
+        # a list may run past 9 (Swap with deck's weapons on the wave's
+        # Bosses, Cancel's spells): its numbers are typed digit by digit
+        self.typed_number(number, self._pick)
+
+    def typing_number(self, typed: str) -> None:
+        """The choice the digits typed name, highlighted while they wait for
+        the next: Enter then takes it."""
+        index = int(typed) - 1
+        if self._power or self._mode == "other":
+            bar = self.query_one("#bq-actions", ActionBar)
+            keys = [choice.key for choice in bar.choices]
+            if typed in keys:
+                bar.move_to(keys.index(typed))
+        elif self._mode == "wizard":
+            self.query_one("#bq-market", Market).move_to(index)
+        else:
+            widget = self._target_widget()
+            if widget is not None:
+                widget.move_to(index)
+
+    def _pick(self, number: int) -> None:
         mode = self._mode
         if self._power:
             powers = self._power_actions()
@@ -3605,6 +3661,13 @@ class BossQuestScreen(GameScreen):
         offers = market.offers
         taken = 0 < number <= len(offers) and offers[number - 1].gone
         self.no_choice(number, keys, why=f"Spell {number} was taken already" if taken else "")
+
+    def _solo_picks(self) -> list[str]:
+        """The numbers that choose in the Solo Quest's list (and the duel's),
+        past 9 where it runs on: Swap with deck lists every weapon on the
+        wave's Bosses, often 10 to 17 (the footer said 1-9)."""
+        listed = len(_solo_targets(self.update) or _duel_spells(self.update))
+        return [str(n) for n in range(max(10, listed + 1)) if self._solo_pick(n) is not None]
 
     def _solo_pick(self, number: int) -> Any:
         """The Solo Quest's choice `number`: the Boss given the weapons drawn

@@ -55,7 +55,7 @@ class ChatScreen(Dialog[None]):
 
     def __init__(
         self, where: str, lines: list[str], send: Callable[[str], bool | None], where_id: str | None = None,
-        earlier: Sequence[bool] = (),
+        earlier: Sequence[bool] = (), draft: str = "",
     ) -> None:
         super().__init__()
         self.where = where
@@ -65,12 +65,14 @@ class ChatScreen(Dialog[None]):
         #: a flag a line: said before this connection came
         self.earlier = earlier
         self._send = send
+        #: a line typed here before and not sent (`draft`), back in the box
+        self._draft = draft
 
     def compose_dialog(self) -> ComposeResult:
         with Vertical(id="chat"):
             yield GameLog(id="chat-lines")
             yield Static(f"Chat {self.where}: Enter sends, Escape closes.", id="chat-hint")
-            yield TalkInput(placeholder=f"Say something ({MAX_CHAT} characters at most)",
+            yield TalkInput(value=self._draft, placeholder=f"Say something ({MAX_CHAT} characters at most)",
                             id="chat-input")
 
     def on_mount(self) -> None:
@@ -85,6 +87,11 @@ class ChatScreen(Dialog[None]):
         self.lines, self.earlier = lines, earlier
         if self.is_mounted:
             self.query_one(GameLog).set_lines(with_dividers(lines, earlier))
+
+    def draft(self) -> str:
+        """What is typed in the box and not sent yet."""
+        fields = self.query(Input)
+        return fields.first(Input).value.strip() if fields else self._draft
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

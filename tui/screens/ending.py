@@ -186,7 +186,10 @@ class EndingScreen(OverTheResults):
             # (at least 40 columns, over the table part if it must)
             room = event.size.width - self._by.region.right - 1
             self.query_one("#ending").styles.width = max(40, room)
-        beside = bool(self.aside) and event.size.width >= self.ASIDE_FROM
+        # beside the table the box has a part of the width only: the aside
+        # goes in among the lines (beside them, the lines were a letter wide)
+        beside = (bool(self.aside) and event.size.width >= self.ASIDE_FROM
+                  and self._by is None)
         if beside != self.has_class("-beside"):
             self.set_class(beside, "-beside")
             self.query_one("#ending-text", Static).update(self._text(beside=beside))

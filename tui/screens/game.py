@@ -131,6 +131,9 @@ ENTER_WAITS = "Enter waits a moment after new choices appear, so they are seen: 
 #: next decision came under the key that made the last (`AGAIN_EXTRA`): a
 #: doubled or bounced 2 kept a card of an Overseers pack never seen.
 NUMBER_KEYS_SET = frozenset("123456789")
+#: Seconds within which digits typed make one number (1, 7: 17): a card's
+#: in Overstocked's hand, a choice's where a list runs past 9 (`typed_number`).
+TYPE_GAP = 1.0
 #: Said the first time a screen drops a number key (`too_soon`).
 NUMBERS_WAIT = "Your next choices came under your last key: look at them, then press it again."
 
@@ -316,6 +319,18 @@ def _thinking_key(update: TableUpdate) -> tuple[int | None, int]:
 #: (it did nothing). Each screen lists it after its own Escape (a key bound
 #: in a subclass hides its base's; bound here, it moved the footer's keys).
 RESULTS_ON_ESCAPE = Binding("escape", "results", "Results", show=False)
+
+
+def say_offline(screen: Screen, words: str | None) -> None:
+    """`words` on a line over `screen`'s top row (`GameScreen.say_offline`,
+    and the results of a shared table); None takes it down."""
+    lines = screen.query("#offline")
+    if words is None:
+        lines.remove()
+    elif lines:
+        update_static(lines.first(Static), words)
+    else:
+        screen.mount(Static(words, id="offline"))
 
 
 class GameScreen(Screen):
@@ -505,6 +520,13 @@ class GameScreen(Screen):
         #: the update this screen's undo (u) was sent from, until the answer
         #: comes: what vanished from its log is said (`_tell_taken_back`)
         self._taking_back: TableUpdate | None = None
+        #: digits typed that begin a longer number listed ("1" of 1-17),
+        #: waiting for the next digit or Enter (`typed_number`): what they
+        #: then choose, the decision they were typed at, and the wait's timer
+        self._digits = ""
+        self._digits_act: Callable[[int], object] | None = None
+        self._digits_at: tuple[Any, ...] | None = None
+        self._digits_timer: Any = None
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
     seat_word: str = "Player"
@@ -1062,6 +1084,15 @@ class GameScreen(Screen):
         """A game key that does nothing now says why (`why_key_idle`): x in
         Overboss Duel with no Spire ready was silent, as if not heard. Keys
         a binding takes now (the focused widget's, the app's) go on to it."""
+        if self._digits and event.key in ("enter", "escape"):
+            # Enter takes the digits typed now (the highlighted choice is
+            # theirs); Escape drops them, and goes on to do its own
+            if event.key == "enter":
+                event.stop()
+                event.prevent_default()
+                self.take_digits()
+                return
+            self._end_digits()
         own = self._bindings.key_to_bindings.get(event.key)
         if not own:
             return  # not a key of this screen (an arrow on the board, say): no more work
@@ -1127,6 +1158,7 @@ class GameScreen(Screen):
         """Send `command`; False: refused here and now (nothing was done)."""
         if self.sent_from == update.seq:
             return False  # a command from this update is on its way: not twice
+        self._end_digits()  # a choice made: the digits typed wait no more
         withdraw_hints(self)  # they were about the prompt this answers
         self._log_follows()  # one's own move: the newest lines again
         # Noted first: at this terminal the session answers (and the
@@ -1165,13 +1197,7 @@ class GameScreen(Screen):
         """`words` on a line over the screen's top row while the hub of a
         shared table is away (`RemoteTable.reconnecting`), drawn over the
         table whatever redraws it; None takes it down."""
-        lines = self.query("#offline")
-        if words is None:
-            lines.remove()
-        elif lines:
-            update_static(lines.first(Static), words)
-        else:
-            self.mount(Static(words, id="offline"))
+        say_offline(self, words)
 
     def announce_turn(self) -> bool:
         """Say on the table itself that it is this player's turn again: the
@@ -1243,6 +1269,51 @@ class GameScreen(Screen):
         says which do, `no_choice`; the footer names their range). Empty
         where the screen has no numbered choice up."""
         return ()
+
+    def typed_number(self, number: int, act: Callable[[int], object]) -> None:
+        """Number key `number` where the numbers that choose may pass 9
+        (`number_keys`: 1-17): a digit that begins a longer number listed
+        (1 of 1-17) waits up to TYPE_GAP for the next digit, or Enter, and
+        `act` then takes the number typed (1, 7: 17; 1, 9: 19, which says
+        it chooses nothing); any other acts at once. 1 then 7 swapped weapon
+        1 at once (the Solo Quest's Swap with deck, a play-test), and the
+        card it drew could not be taken back."""
+        typed = self._digits + str(number)
+        self._end_digits()
+        if any(key.isdigit() and len(key) > len(typed) and key.startswith(typed)
+               for key in self.number_keys()):
+            self._digits, self._digits_act = typed, act
+            self._digits_at = self._decision(self.update)
+            self._digits_timer = self.set_timer(TYPE_GAP, self.take_digits)
+            self.typing_number(typed)
+            return
+        act(int(typed))
+
+    def take_digits(self) -> bool:
+        """The digits waiting (`typed_number`) choose now: Enter, or the
+        wait is over. Not once the decision they were typed at is gone.
+        Returns whether some were waiting."""
+        typed, act, at = self._digits, self._digits_act, self._digits_at
+        self._end_digits()
+        if not typed or act is None:
+            return False
+        if at == self._decision(self.update):
+            act(int(typed))
+        return True
+
+    def _end_digits(self) -> None:
+        if self._digits_timer is not None:
+            self._digits_timer.stop()
+        self._digits, self._digits_act, self._digits_at, self._digits_timer = "", None, None, None
+
+    @staticmethod
+    def _decision(update: TableUpdate | None) -> tuple[Any, ...] | None:
+        """What a decision is, for the keys typed at it: whose, its choices."""
+        return None if update is None else (update.seat, update.legal, update.over)
+
+    def typing_number(self, typed: str) -> None:
+        """Show that the digits `typed` wait for the next (the choice they
+        name highlighted, where the screen has one); nothing by default."""
 
     def numbers_choose_none(self) -> bool:
         """Whether the numbered choices up now are all gone (`number_keys`

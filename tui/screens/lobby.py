@@ -25,7 +25,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Sta
 from tui.bindings import relabel
 from tui.lists import Dropdown
 from tui.plain import cell, shortened
-from tui.screens.new_match import HUMAN, NewMatchScreen, SeatError
+from tui.screens.new_match import HUMAN, RULES_BOT_LEVEL, NewMatchScreen, SeatError, SeatRow
 from tui.widgets.flowed import flow_parts
 from tui.widgets.quiet import update_static
 
@@ -47,9 +47,16 @@ AWAY_CHOICES: tuple[tuple[str, float | None], ...] = (
 )
 
 
+#: a seat the game's own rules play (Overstocked's solo bot, OS-19), as the
+#: lobby names it: it read "bot (normal)", a level it does not have
+RULES_BOT_SEAT = "the rulebook's bot"
+
+
 def seat_text(seat: dict[str, Any], me: str, room: int | None = None) -> str:
     """A seat as the lobby says it; with `room`, its player's name is cut
     (by cells, "…") so the whole fits `room` cells where it can."""
+    if seat.get("rules_bot"):
+        return RULES_BOT_SEAT
     if seat.get("kind") == "bot":
         return f"bot ({seat.get('level')})"
     player = seat.get("player")
@@ -135,6 +142,10 @@ def ending_words(table: dict[str, Any], me: str = "") -> list[str]:
     ended = table.get("ended") or {}
     words = []
     winners = ["you" if name == me else name for name in ended.get("winners") or ()]
+    seats = table.get("seats") or ()
+    if ended.get("seats") and all(0 <= s < len(seats) for s in ended["seats"]):
+        # as the Seats column names each (the match's "Bot 2" is "bot (normal)" there)
+        winners = [_winner_text(seats[s], me) for s in ended["seats"]]
     if winners:
         words.append("won by " + " and ".join(winners))
     if ended.get("at"):
@@ -142,6 +153,14 @@ def ending_words(table: dict[str, Any], me: str = "") -> list[str]:
     elif table.get("match"):
         words.append(f"match {str(table['match'])[:8]}")
     return words
+
+
+def _winner_text(seat: dict[str, Any], me: str) -> str:
+    """A winning seat as a finished row names it: a bot's as the Seats
+    column does, a person by name ("you": this player)."""
+    if seat.get("rules_bot") or seat.get("kind") == "bot" or not seat.get("player"):
+        return seat_text(seat, me)
+    return "you" if seat["player"] == me else str(seat["player"])
 
 
 def table_detail(table: dict[str, Any]) -> str:
@@ -200,8 +219,11 @@ class SharedTableScreen(NewMatchScreen):
         ("a bot", "plays on the host, which names it"),
     )
 
+    # a seat the rulebook's bot plays: no name field, which read "anyone,
+    # or a name" though no person can sit there
     DEFAULT_CSS = """
     SharedTableScreen #away-bot { width: 30; }
+    SharedTableScreen .seat-row.rules-bot .seat-name { display: none; }
     """
 
     #: sent to the hub, its answer not come yet: the form stays until the
@@ -261,6 +283,11 @@ class SharedTableScreen(NewMatchScreen):
         for seat in range(self.player_count()):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
+            if self.query_one(f"#seat-{seat}", SeatRow).has_class("rules-bot"):
+                # the rulebook's bot whatever its select says (a person's
+                # seat there was open to anyone, and nobody could take it)
+                players.append(sit(f"Bot {seat + 1}", "bot", RULES_BOT_LEVEL))
+                continue
             if kind != HUMAN:
                 if name and seat > 0:  # the hub names its bots: the name went nowhere
                     raise SeatError(seat, f"Seat {seat + 1} is a bot, named by the host: make it "
@@ -660,7 +687,10 @@ class LobbyScreen(Screen):
         table = self._highlighted()
         if table is None:
             return
-        mine = [i for i, s in enumerate(table["seats"]) if s.get("player") == self.me]
+        # (a seat left for good is not theirs any more: the hub refuses it,
+        # and they read the results as a watcher does, as w shows them)
+        mine = [i for i, s in enumerate(table["seats"])
+                if s.get("player") == self.me and not s.get("gone")]
         if (table.get("play") or {}).get("finished"):  # over: its results again
             self.app.remote.reopen(table["table"], mine[0] if mine else None)  # type: ignore[attr-defined]
             return

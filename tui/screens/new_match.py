@@ -16,6 +16,7 @@ import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Select, Static
 
@@ -161,6 +162,8 @@ class NewMatchScreen(Screen):
         self.game_id = game_id or ""
         #: option marks (CSS classes) -> the player counts they apply at
         self._option_players: dict[str, Any] = {}
+        #: the player counts at which an option left out says why, and its words
+        self._option_absent: list[tuple[Any, str]] = []
         #: a ticked option that rules others out ("excludes" metadata: the
         #: Overstocked solo mode, the advanced variant and expansions) ->
         #: the options it rules out
@@ -241,6 +244,9 @@ class NewMatchScreen(Screen):
                 fields = attrs.fields(game.Options) if attrs.has(game.Options) else ()
                 if fields:
                     yield Static("Options", classes="form-section")
+                    # why options are left out at this count ("absent_note"
+                    # metadata): they went without a word (`_show_options_for`)
+                    yield Static("", id="options-absent", classes="option-help")
                 for field in fields:
                     yield from self._option_widget(game.Options, field, last)
             with Horizontal(id="new-buttons"):
@@ -336,6 +342,9 @@ class NewMatchScreen(Screen):
         mark = f"for-{field.name}"
         if "players" in field.metadata:
             self._option_players[mark] = field.metadata["players"]
+        if "absent_note" in field.metadata:
+            self._option_absent.append((field.metadata["absent_at"],
+                                        str(field.metadata["absent_note"])))
         if kind is bool or isinstance(default, bool):
             yield MarkedCheckbox(label, value=bool(default), id=wid, classes=f"option {mark}",
                                  compact=True)
@@ -404,6 +413,11 @@ class NewMatchScreen(Screen):
         for mark, counts in self._option_players.items():
             for widget in self.query(f".{mark}"):
                 widget.display = players in counts
+        notes = [note for counts, note in self._option_absent if players in counts]
+        with contextlib.suppress(NoMatches):  # a game without options
+            absent = self.query_one("#options-absent", Static)
+            absent.update(" ".join(notes))
+            absent.display = bool(notes)
         self._rule_out()
         self._mark_rules_bots()
 

@@ -985,8 +985,11 @@ class OverbossScreen(GameScreen):
         if drafted:
             names = " + ".join(drafted)
             who = "you" if view.turn == update.seat else self._who(view.turn)
+            # a sentence's capital for "you" only: a name stays as its player
+            # wrote it ("Bob (left — bot playing)" stood for bob)
+            first = "You" if who == "you" else who
             titles = [f"{titles[0]} · {who} drafted {names}", f"Market · {who} drafted {names}",
-                      f"{who[:1].upper()}{who[1:]} drafted {names}", f"Drafted: {names}"]
+                      f"{first} drafted {names}", f"Drafted: {names}"]
         market.set_titles(titles)
 
     def _in_force(self, view: State, update: TableUpdate) -> dict[int, list[Wordings]]:

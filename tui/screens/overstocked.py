@@ -73,6 +73,7 @@ from tui.screens.game import (
     NOTICE_WIDTH,
     NUMBER_KEYS,
     RESULTS_ON_ESCAPE,
+    TYPE_GAP,
     GameScreen,
     TableUpdate,
     bare_name,
@@ -165,10 +166,6 @@ SPACED_HAND_FROM = (150, 40)
 #: while a card is placed in one area, the columns the other area's panel
 #: keeps at least (the placing panel takes the rest it needs)
 OTHER_AREA_MIN = 12
-
-#: seconds within which digits typed make one card's number (1, 7: 17)
-TYPE_GAP = 1.0
-
 
 def runs(numbers: Sequence[int]) -> str:
     """Sorted whole numbers as few cells as reads clearly: "1 2 4-6", a run
@@ -305,6 +302,8 @@ class OverstockedScreen(GameScreen):
 
     #: a later card of the sixth round, its incentive, go over the results
     TELLS_LAST_MOVES = True
+    #: beside the warehouses, where the cards they name lie
+    LAST_MOVES_BY = "#os-main"
     #: the log's way back: l moves on the board, and no key here uses PgUp / PgDn
     PLAYER_PAGES_LOG = True
 
@@ -1343,6 +1342,12 @@ class OverstockedScreen(GameScreen):
             # the short form where the long one would wrap (the ▼ moved: the
             # rows are a column wider on each side)
             room = self.query_one("#os-preview").content_size.width
+            if room != getattr(self, "_preview_room", None):
+                # measured while the screen was still being laid out (a
+                # resumed match's first draw read a narrower panel): drawn
+                # again at the width it settles on
+                self._preview_room = room
+                self.after_refresh_while_shown(self._draw_preview)
             line = len(text.plain.rsplit("\n", 1)[-1])
             said = f" with bonus {bonus}"
             if room and line + len(said) > room:

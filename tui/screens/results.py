@@ -23,7 +23,7 @@ from host.messages import GONE_MARK, SeatUpdate, split_mark
 from tui import resources
 from tui.bindings import drop_key, relabel
 from tui.plain import cell, plain, shortened
-from tui.screens.game import game_of
+from tui.screens.game import game_of, say_offline
 from tui.widgets.footer import Footer
 from tui.widgets.hints import withdraw_hints
 from tui.widgets.roundchart import RoundChart, RoundsCaption
@@ -298,6 +298,15 @@ class ResultsScreen(Screen):
             self._fill()
         except NoMatches:
             pass  # already being taken down: the player left as the match ended
+        # opened again (b, then b on the final table) while the hub is away
+        words = getattr(getattr(self.app, "remote", None), "offline_words", None)
+        if self.shared and words:
+            self.say_offline(words)
+
+    def say_offline(self, words: str | None) -> None:
+        """A shared table's results say the hub is away as its table does
+        (`GameScreen.say_offline`): once the notice went they looked live."""
+        say_offline(self, words)
 
     def _fill(self) -> None:
         outcome = self.update.outcome

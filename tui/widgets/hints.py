@@ -1,11 +1,11 @@
 """Hints about keys pressed where they choose nothing ("Nothing is
-highlighted yet…", "Not now…", "Not there…"): notices about the prompt of
-the moment, taken down once a choice is made, the decision changes, the
-screen shows another view or a dialog opens over the table, when they
-would speak of a prompt gone or cover the dialog (GameScreen,
-tui/screens/game.py). A refusal of the spot under a cursor ("Not there…")
-goes as the cursor moves too. A hint that is news (what u took back) goes
-only with a choice made."""
+highlighted yet…", "Not now…", "Not there…", and the session's "Nothing to
+take back…" for u: `session_refused`): notices about the prompt of the
+moment, taken down once a choice is made, the decision changes, the screen
+shows another view or a dialog opens over the table, when they would speak
+of a prompt gone or cover the dialog (GameScreen, tui/screens/game.py). A
+refusal of the spot under a cursor ("Not there…") goes as the cursor moves
+too. A hint that is news (what u took back) goes only with a choice made."""
 
 from __future__ import annotations
 
@@ -41,10 +41,22 @@ def hint(node: Any, message: str, timeout: float | None = 4,
     node.notify(message, severity=severity, timeout=timeout, markup=False)
 
 
+def session_refused(app: Any, screen: Any, message: str, *, severity: str = "warning") -> None:
+    """The session's or the hub's refusal of a key pressed at game screen
+    `screen` ("Nothing to take back: a card was drawn…"): a hint of that
+    screen's, so it goes as the screen's own refusals go (the next move,
+    the decision changed, a dialog); it stayed over the log after the next
+    move, hiding its lines (a play-test). With no screen up, a notice."""
+    if screen is not None and screen.is_attached:
+        hint(screen, message, timeout=None, severity=severity)
+    else:
+        app.notify(message, severity=severity, markup=False)
+
+
 def withdraw_hints(node: Any, *, news: bool = True) -> None:
     """Take down the hints still shown: a choice was made. `news` False:
     the refusals of a key only (the decision changed, another view, a
-    dialog opened). Other notices (a turn, chat, the session's refusal)
+    dialog opened). Other notices (a turn, chat, a problem of the match)
     stay."""
     _take_down(node.app, {NEWS, REFUSAL, SPOT} if news else {REFUSAL, SPOT})
 
