@@ -299,7 +299,11 @@ class ResultsScreen(Screen):
         except NoMatches:
             pass  # already being taken down: the player left as the match ended
         # opened again (b, then b on the final table) while the hub is away
-        words = getattr(getattr(self.app, "remote", None), "offline_words", None)
+        try:
+            remote = getattr(self.app, "remote", None)
+        except RuntimeError:  # no app: taken down before it was mounted, as above
+            return
+        words = getattr(remote, "offline_words", None)
         if self.shared and words:
             self.say_offline(words)
 
