@@ -3673,6 +3673,9 @@ async def test_a_table_chat_line_not_sent_while_the_hub_is_away_comes_back(tmp_p
         app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bob", "bot", "random")])
         await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
                        and bool(app.screen.update and app.screen.update.legal))
+        # the lobby names the table's match once it has begun (its updates
+        # come at most every LOBBY_SECONDS): the line is kept by match
+        await wait_for(pilot, lambda: any(t.get("match") for t in app.remote.tables))
         await hub.close()
         await wait_for(pilot, lambda: app.remote.reconnecting)
         field = await open_chat(pilot, app)

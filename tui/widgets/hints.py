@@ -47,7 +47,7 @@ def session_refused(app: Any, screen: Any, message: str, *, severity: str = "war
     screen's, so it goes as the screen's own refusals go (the next move,
     the decision changed, a dialog); it stayed over the log after the next
     move, hiding its lines (a play-test). With no screen up, a notice."""
-    if screen is not None and screen.is_attached:
+    if getattr(screen, "is_attached", False):  # (a stand-in screen has no DOM)
         hint(screen, message, timeout=None, severity=severity)
     else:
         app.notify(message, severity=severity, markup=False)
