@@ -81,7 +81,7 @@ one for the rest of its `FINISHED_SECONDS`), and a player who
 comes back (by name) gets their seat back, unless they had left that match
 for the lobby; one who had none watches again the running match they
 watched as their last connection ended (`Hub.watched`, `WATCHED_FILE`). Bots play on the hub. What the journal does not hold (the
-table's creator, its away choice, who left it) is kept beside it, in
+table's creator, its away choice, who left it, the match it replays) is kept beside it, in
 ``<journal>.table.json``, and its chat in ``<journal>.chat.json``; the
 lobby's chat is `LOBBY_CHAT_FILE` in the same directory.
 """
@@ -328,6 +328,9 @@ class Table:
     letting_go: dict[str, str] = attrs.field(factory=dict)
     #: the finished table whose match this one plays again (its rematch)
     rematch_of: str | None = None
+    #: that match's journal id, kept beside this table's journal: a
+    #: restarted hub lists the finished table under it (`_table_again`)
+    rematch_of_match: str | None = None
     #: when the table was set up (time.time()), kept beside its journal: a
     #: restarted hub lists the tables in this order, as before (it listed
     #: the finished first, the others by their journals' last write)
@@ -575,6 +578,9 @@ class Hub:
                                             if s.player in table.resigned])
             resumed.append(table.id)
         self._in_set_up_order()
+        for table in self.tables.values():
+            if table.rematch_of not in self.tables:  # that match left the lobby
+                table.rematch_of = table.rematch_of_match = None
         for line in clashing_seats(self.tables.values()):
             log.warning("%s", printable(line))
         # (only matches that run again: a watcher's of another is gone)
@@ -751,6 +757,8 @@ class Hub:
         away_bot = _away_bot(request.get("away_bot"))
         table = Table(uuid.uuid4().hex[:12], game, options, seats, player, away_bot)
         table.rematch_of = self._rematch_of(player, request)
+        if table.rematch_of is not None:  # (finished: it has a match)
+            table.rematch_of_match = self.tables[table.rematch_of].session.match.header.match_id
         self.tables[table.id] = table
         return table
 
@@ -2212,13 +2220,16 @@ def _table_file(journal: Path) -> Path:
 
 def _write_table_file(journal: Path, table: Table) -> None:
     """Keep what the journal does not (creator, away choice, who left the
-    match for the lobby, the moves a bot played for an away player) beside it."""
+    match for the lobby, the moves a bot played for an away player, the
+    finished match a rematch replays) beside it."""
     data = {"creator": table.creator, "away_bot": table.away_bot, "left": sorted(table.left),
             "stand_in_moves": sorted(table.kept_moves), "resigned": sorted(table.resigned),
             "shown": sorted([seat, n] for seat, n in table.kept_shown.items()),
             "set_up": table.set_up}
     if table.off_lobby:
         data["off_lobby"] = True
+    if table.rematch_of_match is not None:
+        data["rematch_of"] = table.rematch_of_match
     from saves.store import write_whole
 
     try:  # (private as the journal: write_whole's file is 0600, whole or not at all)
@@ -2246,6 +2257,9 @@ def _table_again(match: Any) -> Table:
     table.resigned = {s.player for s in seats if s.player in resigned}
     table.kept_shown = _read_shown(match)
     table.set_up = _read_set_up(match)
+    # (the finished match's journal id: its table's id once listed again;
+    # `Hub.resume_all` drops one no table has)
+    table.rematch_of = table.rematch_of_match = _read_rematch_of(match.path)
     # (under this table's id: it is the journal's, not the one it was played under)
     table.chat = _read_chat_file(_chat_file(match.path), table.id)
     return table
@@ -2315,6 +2329,7 @@ def _left_out_of_table_file(data: dict[str, Any]) -> list[str]:
             isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p) for p in raw),
         "set_up": lambda raw: type(raw) in (int, float) and math.isfinite(raw),
         "off_lobby": lambda raw: isinstance(raw, bool),
+        "rematch_of": lambda raw: raw is None or isinstance(raw, str),
     }
     return [f"{field} {quoted(data[field], 24)}" for field, fits in checks.items()
             if field in data and not fits(data[field])]
@@ -2355,6 +2370,18 @@ def _read_set_up(match: Any) -> float:
         return datetime.datetime.fromisoformat(match.header.created).timestamp()
     except (TypeError, ValueError, OverflowError):
         return 0.0
+
+
+def _read_rematch_of(journal: Path) -> str | None:
+    """The journal id of the finished match this one plays again
+    (`Table.rematch_of_match`), kept beside its journal; None if not a
+    string (said by `_read_table_file`) or unreadable."""
+    try:
+        data = _read_kept_json(_table_file(journal), MAX_TABLE_FILE)
+    except (OSError, ValueError, RecursionError):
+        return None
+    of = data.get("rematch_of") if isinstance(data, dict) else None
+    return of if isinstance(of, str) else None
 
 
 def _read_off_lobby(journal: Path) -> bool:

@@ -2524,3 +2524,33 @@ async def test_a_second_hub_on_the_matches_of_a_running_one_is_refused(tmp_path)
         second.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await second
+
+
+async def test_a_rematchs_link_to_the_match_it_replays_survives_a_restart(tmp_path):
+    """A running rematch came back from a hub restart without `rematch_of`:
+    the finished match it replays is listed again (under its journal's id),
+    but nothing said the rematch was its. The link is kept beside the
+    rematch's journal, by that journal's id, and read back."""
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub_ = Hub(directory, bot_delay=0, seed=3)
+    await hub_.serve(path)
+    ann, bob, old = await table_for_two(path)
+    await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "bob"}],
+                               "rematch_of": old}})
+    rematch = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": rematch, "seat": 0}})
+    await bob.send({"join": {"table": rematch, "seat": 1}})
+    await ann.expect("update")
+    old_match, new_match = (hub_.tables[t].session.match.header.match_id for t in (old, rematch))
+    for player in (ann, bob):
+        await player.close()
+    await hub_.close()
+    again = Hub(directory, bot_delay=0)
+    assert again.resume_all() == [new_match]
+    try:
+        assert again.tables[new_match].rematch_of == old_match
+        assert again.tables[new_match].summary()["rematch_of"] == old_match
+    finally:
+        for table in again.tables.values():
+            table.session.close()

@@ -135,3 +135,31 @@ def test_a_seat_no_player_can_log_in_as_leaves_its_match_out_said(tmp_path, capl
     assert "not resumed" in brackets and "'(ann)'" in brackets, brackets
     assert (directory / "escape.jsonl").read_bytes() == before
     hub.tables["c" * 32].session.close()
+
+
+def test_a_rematch_link_that_is_not_a_listed_table_is_dropped(tmp_path, caplog):
+    """`rematch_of` beside a journal names the finished match's journal id:
+    one of another kind is said and left out, one no table here has (that
+    match left the lobby) is dropped quietly; the rest of the table is kept."""
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "known.jsonl", "ann", match_id="a" * 32)
+    (directory / "known.table.json").write_text(json.dumps(
+        {"creator": "ann", "rematch_of": "b" * 32}))
+    _hub_journal(directory, "other.jsonl", "bob", match_id="b" * 32)
+    (directory / "other.table.json").write_text(json.dumps(
+        {"creator": "bob", "rematch_of": ["b" * 32]}))
+    _hub_journal(directory, "gone.jsonl", "cy", match_id="c" * 32)
+    (directory / "gone.table.json").write_text(json.dumps(
+        {"creator": "cy", "away_bot": 30, "rematch_of": "d" * 32}))
+    hub = Hub(directory, bot_delay=0)
+    with caplog.at_level("WARNING", logger="host.hub"):
+        assert len(hub.resume_all()) == 3
+    said = [record.getMessage() for record in caplog.records]
+    (other,) = said
+    assert "other.table.json" in other and "rematch_of" in other, other
+    assert hub.tables["a" * 32].rematch_of == "b" * 32
+    assert (hub.tables["b" * 32].rematch_of, hub.tables["b" * 32].creator) == (None, "bob")
+    gone = hub.tables["c" * 32]
+    assert (gone.rematch_of, gone.creator, gone.away_bot) == (None, "cy", 30.0)
+    for table in hub.tables.values():
+        table.session.close()
