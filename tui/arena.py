@@ -794,16 +794,23 @@ def simulate(
     finally:
         if writer is not None:
             writer.close()
-    if as_json_output:
-        from tui.cli import output_may_be_gone  # (`--json | head`; rich's report has its own)
+    from tui.cli import output_may_be_gone  # (`| head -1`)
 
-        # the JSON alone on stdout, whatever the console would colour
-        with output_may_be_gone():
+    # Rich's own answer to a reader gone is to exit with status 1: the
+    # other commands end quietly with their own status
+    console.on_broken_pipe = _reader_gone
+    with output_may_be_gone():
+        if as_json_output:  # the JSON alone on stdout, whatever the console would colour
             console.file.write(json.dumps(as_json(result), indent=2) + "\n")
             console.file.flush()
-    else:
-        report(result, console)
+        else:
+            report(result, console)
     return 130 if result.interrupted else 0
+
+
+def _reader_gone() -> None:
+    """A Rich console's `on_broken_pipe`: left to `output_may_be_gone`."""
+    raise BrokenPipeError
 
 
 def _bar_layout(description: str, games: int, width: int) -> tuple[str, int]:
