@@ -315,7 +315,8 @@ async def test_a_solo_modes_rules_bot_seat_takes_no_name_or_kind():
     bot, whatever the form says: its name is shown disabled, under "Rules'
     bot", its kind (which read "Human") gives way to a note that the
     rulebook's bot plays it, and both come back when the solo box is
-    cleared."""
+    cleared. Its name field is not shown (a disabled field there read as
+    a name to type), as on the shared tables' form."""
     app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
                        bot_delay=0, seed=7)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -329,8 +330,10 @@ async def test_a_solo_modes_rules_bot_seat_takes_no_name_or_kind():
         assert name.disabled and kind.disabled
         assert "Rules' bot" in str(row.query_one(".seat-label", Label).render())
         assert not kind.display and row.query_one(".rules-bot-note").display
+        assert not name.display
         line = next(t for t in screen_text(app).splitlines() if "Rules' bot" in t)
         assert RULES_BOT_NOTE in line and "Human" not in line, line
+        assert line.split() == ["Rules'", "bot", *RULES_BOT_NOTE.split()], line
         # saved as the bot it is (the saved matches list "Ann +1 bot")
         assert [p.kind for p in screen.read_players()] == ["human", "bot"]
         assert not screen.query_one("#seat-0").query_one(Input).disabled
@@ -338,6 +341,7 @@ async def test_a_solo_modes_rules_bot_seat_takes_no_name_or_kind():
         await pilot.pause()
         assert not name.disabled and not kind.disabled
         assert kind.display and not row.query_one(".rules-bot-note").display
+        assert name.display
         assert "Seat 2" in str(row.query_one(".seat-label", Label).render())
 
 

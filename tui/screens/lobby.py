@@ -219,11 +219,8 @@ class SharedTableScreen(NewMatchScreen):
         ("a bot", "plays on the host, which names it"),
     )
 
-    # a seat the rulebook's bot plays: no name field, which read "anyone,
-    # or a name" though no person can sit there
     DEFAULT_CSS = """
     SharedTableScreen #away-bot { width: 30; }
-    SharedTableScreen .seat-row.rules-bot .seat-name { display: none; }
     """
 
     #: sent to the hub, its answer not come yet: the form stays until the

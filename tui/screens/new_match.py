@@ -444,7 +444,8 @@ class NewMatchScreen(Screen):
 
     def _mark_rules_bots(self) -> None:
         """A seat played by the rulebook's own bot (a solo mode's second
-        seat) takes no name or kind: its controls are shown disabled."""
+        seat) takes no name or kind: its controls are disabled, and the
+        stylesheet hides them behind a note (`SeatRow.show_rules_bot_note`)."""
         from core.arena import held_seats
 
         try:
