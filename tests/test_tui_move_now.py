@@ -366,3 +366,50 @@ async def test_the_waiting_line_says_the_match_waits_for_an_away_player(game_id,
         app.game_screen.show(attrs.evolve(update, names=NAMES[:players], seq=13))
         await pilot.pause()
         assert "waits until" not in screen_text(app)
+
+
+class HoldingPort(FakePort):
+    """A table of bots only, watched: a box up holds them (tui/table.py)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.boxes: list[object] = []
+
+    def wait_for_box(self, box: object) -> None:
+        self.boxes.append(box)
+
+    def box_put_away(self, box: object) -> None:
+        self.boxes.remove(box)
+
+    @property
+    def holds_bots(self) -> bool:
+        return bool(self.boxes)
+
+
+@pytest.mark.parametrize("game_id, players", [*GAMES_AND_PLAYERS, ("generic", 2)])
+async def test_a_bot_held_for_a_box_waits_for_it_and_counts_again_after(game_id, players):
+    """Play-test: under a round's box the status went on "thinking… 3 s,
+    4 s…", though the bot only waited for the box to be put away. Held, it
+    says so; once the box is gone the bot counts again from nothing."""
+    class App(screen_kit.ScreenApp):
+        screen_class = (GenericGameScreen if game_id == "generic"
+                        else screen_class(game_id))
+
+    update = thinking_update("overboss-duel" if game_id == "generic" else game_id, players)
+    app = App(update, HoldingPort())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        screen._thinking_since -= 3.4  # the bot has thought 3.4 s
+        box = object()
+        screen.box_waits(box)
+        screen._thinking_tick()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "waiting for you to close the box (Enter)" in text
+        assert "thinking…" not in text and " 3 s" not in text
+        screen.box_gone(box)
+        screen._thinking_tick()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "thinking… (n: move now)" in text and "close the box" not in text

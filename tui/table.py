@@ -419,6 +419,11 @@ class Table:
         self._boxes.append(box)
         self._gate.clear()
 
+    @property
+    def holds_bots(self) -> bool:
+        """The bots wait for a box to be put away (`wait_for_box`)."""
+        return not self._gate.is_set()
+
     def box_put_away(self, box: Any) -> None:
         """The box is put away (or will not go up): the bots go on once no
         other waits."""

@@ -2322,7 +2322,7 @@ class BossQuestScreen(GameScreen):
         if self._tall_rows:  # narrower, the cards themselves are the count
             n = knight.card_count
             count = f"{n} card{'s' if n != 1 else ' '}  "
-        if turn and update.thinking == seat:
+        if turn and update.thinking == seat and not self.bots_held():
             status = "thinking…"
         elif knight.done:
             status = "done"
@@ -2689,6 +2689,11 @@ class BossQuestScreen(GameScreen):
     def redraw_thinking(self, update: TableUpdate) -> None:
         self._draw_prompt()  # the prompt says who is thinking, and for how long
 
+    def redraw_held(self, update: TableUpdate) -> None:
+        if self.is_mounted:
+            self._draw_knights(update)  # a knight's row says "thinking…" too
+            self._draw_prompt()
+
     def _draw_prompt(self) -> None:
         update_static(self.query_one("#bq-prompt", Static), self._prompt_text())
 
@@ -2834,7 +2839,7 @@ class BossQuestScreen(GameScreen):
                 doing = "one last action"
         text = Text.assemble((f"{who} {turn}", "bold"), f" ({doing})" if doing else "")
         if update.thinking == seat:
-            text.append(f" thinking…{self.thinking_note(update)}", style="italic")
+            text.append(f" {self.thinking_words(update)}", style="italic")
         elif update.seat is not None and seat == update.seat:
             text.append(" waiting for the table…", style="italic")
         text.append(self.away_note(update), style="italic")

@@ -88,6 +88,10 @@ def _within_border(panel: Widget) -> Region:
 #: "thinking…" that never changed read like a frozen screen
 THINKING_COUNT_AFTER = 2.0
 
+#: after a bot's name while a box is up and the bots wait for it to go
+#: (`GameScreen.bots_held`): "Bot 2 is waiting for you to close the box"
+HELD_FOR_BOX = "waiting for you to close the box (Enter)"
+
 #: What a shared table's prompt says from the moment a key sends a move or
 #: an undo until the hub answers: the player sees at once that the key was
 #: taken, and a second press meanwhile sends nothing (it would only come
@@ -731,12 +735,25 @@ class GameScreen(Screen):
         wait = getattr(self.port, "wait_for_box", None)
         if callable(wait):
             wait(box)
+        if self.bots_held() and self.update is not None and self.update.thinking is not None:
+            self.redraw_held(self.update)  # "thinking… 3 s" went on counting under a box
 
     def box_gone(self, box: Screen) -> None:
         """`box` was put away, or will not go up: the match goes on."""
+        held = self.bots_held()
         gone = getattr(self.port, "box_put_away", None)
         if callable(gone):
             gone(box)
+        if held and not self.bots_held():
+            # the bot decides again from now: its count starts over
+            self._thinking_since = time.monotonic()
+            if self.update is not None and self.update.thinking is not None:
+                self.redraw_held(self.update)
+
+    def bots_held(self) -> bool:
+        """The bots send no move while a box is up (a watched bots' match:
+        tui/table.py `wait_for_box`): a thinking bot waits for the box."""
+        return getattr(self.port, "holds_bots", False) is True
 
     def hold_the_results(self, push: Callable[[], Any]) -> bool:
         """Whether the results wait for a box still up over the table (Boss
@@ -929,7 +946,15 @@ class GameScreen(Screen):
         names = [self._who(s) for s in seats]
         who = listed(names)
         verb = "is" if len(names) == 1 else "are"
-        return f"{who} {verb} thinking…{self.thinking_note(update)}"
+        return f"{who} {verb} {self.thinking_words(update)}"
+
+    def thinking_words(self, update: TableUpdate) -> str:
+        """ "thinking… 3 s (n: move now)" after a thinking bot's name, or,
+        while the bots are held for a box (`bots_held`), what they wait for:
+        the count went on there though no bot thought (a play-test)."""
+        if self.bots_held():
+            return HELD_FOR_BOX
+        return f"thinking…{self.thinking_note(update)}"
 
     def thinking_note(self, update: TableUpdate) -> str:
         """What follows "thinking…" in a status line: after
@@ -1029,6 +1054,13 @@ class GameScreen(Screen):
     def redraw_thinking(self, update: TableUpdate) -> None:
         """Draw again the line that says a bot is thinking (`thinking_note`
         counts its seconds); each game's screen draws its own."""
+
+    def redraw_held(self, update: TableUpdate) -> None:
+        """Draw again what says a bot is thinking, the bots held for a box
+        or let go (`bots_held`): the status line, and a screen's rows that
+        say it too."""
+        if self.is_mounted:
+            self.redraw_thinking(update)
 
     def action_move_now(self) -> None:
         """Ask the thinking bot to play its best move so far now (the session

@@ -1281,7 +1281,7 @@ class OverbossScreen(GameScreen):
         who = "You are" if me else f"{self._who(seat)} is"
         text = Text(f"{who} {doing.format(their='your' if me else 'their')}", style="bold")
         if update.thinking == seat:
-            text.append(f", thinking…{self.thinking_note(update)}", style="italic")
+            text.append(f", {self.thinking_words(update)}", style="italic")
         elif me:
             text.append(", waiting for the table…", style="italic")
         text.append(self.away_note(update), style="italic")

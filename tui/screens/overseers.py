@@ -859,7 +859,7 @@ class OverseersScreen(GameScreen):
         view: State = update.view
         p = view.seats[seat]
         out = []
-        if seat in self.thinking_seats(update):
+        if seat in self.thinking_seats(update) and not self.bots_held():
             out.append("thinking…")
         if view.phase in _SECRET:
             if p.chose:
@@ -1579,6 +1579,11 @@ class OverseersScreen(GameScreen):
     def redraw_thinking(self, update: TableUpdate) -> None:
         # the prompt says who is thinking, and for how long
         update_static(self.query_one("#ov-prompt", Static), self._prompt_line(update))
+
+    def redraw_held(self, update: TableUpdate) -> None:
+        if self.is_mounted:
+            self._draw_rows(update)  # a seat's row says "thinking…" too
+            self.redraw_thinking(update)
 
     def _prompt_line(self, update: TableUpdate) -> Text:
         """The prompt, and which bot is thinking while the table waits for it."""

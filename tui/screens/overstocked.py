@@ -1498,7 +1498,7 @@ class OverstockedScreen(GameScreen):
         who = "Your" if seat == update.seat else self._whose(seat)
         text = Text.assemble((f"{who} turn", "bold"), f" ({self._phase_text(view)})")
         if update.thinking == seat:
-            text.append(f" thinking…{self.thinking_note(update)}", style="italic")
+            text.append(f" {self.thinking_words(update)}", style="italic")
         text.append(self.away_note(update), style="italic")
         order = GAME.turn_order(view)
         if not order or view.phase is Phase.NOMINATE:
