@@ -48,7 +48,7 @@ async def test_the_cover_tells_the_last_moves_as_everyone_saw_them(tmp_path, mon
     cover tells the last moves in the public log's words (a face-down
     weapon stays unnamed)."""
     from core.bossquest.actions import Ask
-    from tui.screens.handover import HandoverScreen
+    from tui.screens.handover import HandoverScreen, PrivateNoticeScreen
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
@@ -62,6 +62,9 @@ async def test_the_cover_tells_the_last_moves_as_everyone_saw_them(tmp_path, mon
         seat = table.viewer
         assert Ask(2) in table.session.game.legal_actions(table.match.state, seat)
         await pilot.press("2")
+        # first their new total, for their eyes only (test_tui_private_receipts)
+        await wait_for(pilot, lambda: isinstance(app.screen, PrivateNoticeScreen))
+        await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
         cover = app.screen
         public = table.session.update_for(None).log

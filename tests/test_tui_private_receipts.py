@@ -104,16 +104,38 @@ async def test_before_a_bots_turn_the_notice_comes_before_the_public_view(tmp_pa
         assert "Bram's view" not in text and f"({received})" not in text, text
 
 
-async def test_face_up_weapons_need_no_notice(tmp_path, monkeypatch):
-    """Weapons asked for by day are face up, everyone's to see: the cover
-    comes at once, as before."""
+async def test_face_up_weapons_asked_for_show_the_new_total_before_the_cover(tmp_path, monkeypatch):
+    """Weapons asked for by day are face up, everyone's to see, but the
+    total they make counts the knight's hidden weapon. Play-test: Bram
+    asked and the "Pass to Ann" cover came at once: he never saw his new
+    total. It is told to him first, for his eyes only; Ann's cover follows
+    and does not tell it, nor is any of her secrets on his screen."""
+    from core.bossquest import GAME
+    from tui.screens.handover import PrivateNoticeScreen
+
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0.0, seed=0, theme_name="textual-dark")
     players = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")]
     async with app.run_test(size=(80, 24)) as pilot:
         table = await _bram_asks(app, pilot, players, 0, Options(ulul=Ulul.NIGHT))
-        assert table.match.state.boss != 22 and len(table.match.state.knights[1].visible) == 2
-        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        state = table.match.state
+        assert state.boss != 22 and len(state.knights[1].visible) == 2
+        bram = state.knights[1]
+        total = GAME.strength(state, 1)
+        hidden = bram.hidden.weapon.code
+        await wait_for(pilot, lambda: isinstance(app.screen, PrivateNoticeScreen)
+                       and "Bram's view" in screen_text(app))
+        text = await settled_text(app, pilot)
+        assert "For Bram's eyes only" in text, text
+        cards = " ".join([hidden] + [w.code for w in bram.visible])
+        assert f"Your weapons: {cards} = {total} (" in text, text
+        assert f"({state.knights[0].hidden.weapon.code})" not in text, text  # not Ann's
+        assert table.handover_to is None
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
+                       and "Pass to" in screen_text(app))
+        text = await settled_text(app, pilot)
+        assert "Pass to Ann" in text and f"= {total}" not in text and hidden not in text, text
         assert table.handover_to == 0
 
 
@@ -199,13 +221,23 @@ async def test_a_swapped_hidden_weapon_names_who_else_knows_it():
         lines = app.screen.received_privately(make_update(before, seat=0),
                                               make_update(after, seat=0))
         assert lines == [f"You receive {HIDDEN[2]} face down, Cyd's hidden weapon: "
-                         "only you and Cyd know it."], lines
+                         "only you and Cyd know it.",
+                         # the total it leaves her (R6 + B3 + Y2 was 11)
+                         "Your weapons: P4 B3 Y2 = 9 (9 short)"], lines
         # a card from the deck (BQ-10): no one else knows it
         ann = attrs.evolve(before.knights[0], hidden=Hidden(w("G2"), frozenset({0})))
         alone = attrs.evolve(before, knights=(ann, *before.knights[1:]))
         lines = app.screen.received_privately(make_update(before, seat=0),
                                               make_update(alone, seat=0))
-        assert lines == ["You receive G2 face down: only you see it."], lines
+        assert lines == ["You receive G2 face down: only you see it.",
+                         "Your weapons: G2 B3 Y2 = 7 (11 short)"], lines
+        # a move that leaves her total as it was (a spell discarded): no box
+        from core.bossquest.actions import Discard
+
+        wizard = full_state(step=Step.WIZARD)
+        lines = app.screen.received_privately(
+            make_update(wizard, seat=0), make_update(GAME.apply(wizard, 0, Discard(0)), seat=0))
+        assert lines == [], lines
 
 
 async def test_a_notice_up_when_the_match_was_left_comes_back_first(tmp_path, monkeypatch):

@@ -274,6 +274,32 @@ def _unread_caption(view: State, seat: int) -> Text:
     return text
 
 
+def strength_caption(view: State, seat: int) -> Text:
+    """Under a knight's own weapons in a round: their total and where it
+    leaves them, "= 13 (5 short)", "= 20 > 18: over!", with any condition
+    in play their weapons do not meet."""
+    if GAME.unread_potions(view, seat):
+        caption = _unread_caption(view, seat)
+        caption.append(_condition_warning(view, seat), style="bold")
+        return caption
+    caption = Text(f"= {GAME.strength(view, seat)}", style="bold")
+    standing = GAME.standing(view, seat)
+    warning = _condition_warning(view, seat)
+    if standing is not None:
+        hp = GAME.current_hp(view)
+        status, by = standing
+        if status == "over":
+            caption.append(f" > {hp}: over!", style="bold reverse")
+            warning = ""  # out already, whatever the conditions
+        elif status == "perfect":
+            # no "perfect" when a condition puts the knight out
+            caption.append(", the Boss's HP" + ("" if warning else ": perfect"), style="bold")
+        else:
+            caption.append(f" ({by} short)")
+    caption.append(warning, style="bold")
+    return caption
+
+
 def _condition_warning(view: State, seat: int) -> str:
     """After the strength line, the conditions in play that `seat`'s
     weapons do not meet (BQ §Spell effects, BQ-8: out of the round, however
@@ -2264,26 +2290,8 @@ class BossQuestScreen(GameScreen):
                 caption.append(f" > {final.hp}: over!", style="bold reverse")
             elif seat in final.perfect:
                 caption.append(", the Boss's HP: perfect", style="bold")
-        elif mine is not None and pairs and GAME.unread_potions(view, seat):
-            caption.append_text(_unread_caption(view, seat))
-            caption.append(_condition_warning(view, seat), style="bold")
         elif mine is not None and pairs:
-            caption.append(f"= {mine}", style="bold")
-            standing = GAME.standing(view, seat)
-            warning = _condition_warning(view, seat)
-            if standing is not None:
-                hp = GAME.current_hp(view)
-                status, by = standing
-                if status == "over":
-                    caption.append(f" > {hp}: over!", style="bold reverse")
-                    warning = ""  # out already, whatever the conditions
-                elif status == "perfect":
-                    # no "perfect" when a condition puts the knight out
-                    caption.append(", the Boss's HP" + ("" if warning else ": perfect"),
-                                   style="bold")
-                else:
-                    caption.append(f" ({by} short)")
-            caption.append(warning, style="bold")
+            caption = strength_caption(view, seat)
         picking = self._mode == "target-weapon"
         hand.big = self.has_class("-tall")
         # BQ §Final Boss: the champion alone fights the MegaBoss; a knight
@@ -3486,8 +3494,6 @@ class BossQuestScreen(GameScreen):
             same = next((c for c in new if c.weapon == card.weapon), None)
             if same is not None:
                 new.remove(same)
-        if not new:
-            return []
         names = self._bare_who
         mine = before.knights[seat].hidden
         lines, alone = [], []
@@ -3508,6 +3514,17 @@ class BossQuestScreen(GameScreen):
         if alone:
             them = "it" if len(alone) == 1 else "them"
             lines.insert(0, f"You receive {', '.join(alone)} face down: only you see {them}.")
+        # The total their own move left them (the weapons they asked for
+        # drawn, a spell): the cover for the next knight came first, and
+        # they never saw it (a play-test). Not in the cover: it counts
+        # their hidden weapon.
+        knight = after.knights[seat]
+        total = strength_caption(after, seat).plain if knight.card_count else ""
+        if total and total != strength_caption(before, seat).plain:
+            down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
+            cards = [c.weapon.code for c in down if c.weapon is not None]
+            cards += [w.code for w in knight.visible]
+            lines.append(f"Your weapons: {' '.join(cards)} {total}")
         return lines
 
     def shows_nothing_private(self, update: TableUpdate, public: TableUpdate | None) -> bool:
