@@ -899,3 +899,36 @@ def test_swap_hidden_knowledge_bq24():
     for seat in (0, 1):
         v = GAME.view(state, seat)
         assert v.knights[0].hidden.weapon == w("Y6") and v.knights[1].hidden.weapon == w("R1")
+
+
+def test_the_wizards_slots_keep_which_spells_were_discarded():
+    """BQ §2B: a knight at the Wizard activates or discards a spell; the
+    emptied slot keeps which (the table says "— discarded —" or
+    "— activated —"), and a new round's spells start with none."""
+    import random
+
+    from core.playout import sample_chance
+
+    rng = random.Random(5)
+    state = GAME.setup(3, Options())
+    seen_discard = seen_round = False
+    for _ in range(3000):
+        to_act = GAME.to_act(state)
+        if not to_act:
+            break
+        if CHANCE in to_act:
+            state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+            continue
+        seat = min(to_act)
+        action = rng.choice(GAME.legal_actions(state, seat))
+        before = state
+        state = GAME.apply(state, seat, action)
+        if state.round != before.round:
+            assert state.discarded == frozenset()
+            seen_round = True
+        elif isinstance(action, Discard):
+            assert state.discarded == before.discarded | {action.slot}
+            seen_discard = True
+        elif isinstance(action, Activate):
+            assert action.slot not in state.discarded
+    assert seen_discard and seen_round

@@ -1111,15 +1111,21 @@ async def test_the_log_panel_shows_one_ask_in_one_line():
     assert "Bob receives P1 and B2." in text and "Bob receives B2." not in text
 
 
-async def test_an_empty_wizard_slot_reads_gone_not_taken():
+async def test_an_empty_wizard_slot_says_whether_it_was_activated_or_discarded():
     """Play-test: a spell Bram discarded at the Wizard showed as "— taken —"
-    (the log said he discarded it). The state keeps no word of how a slot
-    emptied (activated or discarded, BQ §Wizard), so it reads "— gone —"."""
-    state = attrs.evolve(full_state(step=Step.WIZARD),
-                         offer=(None, Spell(SpellKind.CANCEL), None, None))
+    (the log said he discarded it), then as "— gone —", which players found
+    unclear. A slot says what became of its spell in the rulebook's words
+    (BQ §2B: "activate an available spell card" or "discard" it)."""
+    from core.bossquest import GAME
+    from core.bossquest.actions import Discard
+
+    # slot 2 was activated earlier this round; Ann discards slot 1's spell
+    state = GAME.apply(full_state(step=Step.WIZARD), 0, Discard(0))
+    assert state.offer[:2] == (None, None)
     _, text = await run(make_update(state))
-    assert "— taken —" not in text, text
-    assert text.count("— gone —") == 3, text
+    assert "— taken —" not in text and "— gone —" not in text, text
+    assert text.count("— discarded —") == 1 and text.count("— activated —") == 1, text
+    assert text.index("— discarded —") < text.index("— activated —"), text
 
 
 # -- where the Wizard's cursor starts ------------------------------------------

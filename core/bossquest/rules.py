@@ -1113,7 +1113,8 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         assert spell is not None
         offer = state.offer[: action.slot] + (None,) + state.offer[action.slot + 1 :]
         return _finish_visit(
-            state, offer=offer, spell_discard=sort_spells(state.spell_discard + (spell,))
+            state, offer=offer, spell_discard=sort_spells(state.spell_discard + (spell,)),
+            discarded=state.discarded | {action.slot},
         )
     if isinstance(action, Activate):
         spell = state.offer[action.slot]
@@ -1487,6 +1488,7 @@ def _combat(state: State) -> State:
             state.spell_discard + leftovers + tuple(a.spell for a in used)
         ),
         "offer": (),
+        "discarded": frozenset(),
         "active": (),
         "used": (),
         "final_turn": False,

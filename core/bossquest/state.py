@@ -357,6 +357,9 @@ class State:
     spell_discard: tuple[Spell, ...] = ()
     #: the Wizard's face-up spells by slot; None once taken
     offer: tuple[Spell | None, ...] = ()
+    #: the slots of `offer` emptied by a discard; the others emptied were
+    #: activated (the table says which: "taken" misread a discard)
+    discarded: frozenset[int] = frozenset()
     #: a face-down mystery spell lies at the Wizard. It is not drawn from
     #: the spell deck until it is activated or cleared, so no one (not even
     #: the state) knows it before then.

@@ -2141,9 +2141,11 @@ class BossQuestScreen(GameScreen):
         offers = []
         for slot, spell in enumerate(view.offer):
             if spell is None:
-                # activated or discarded: the state does not say which, and
-                # "taken" misread a discard (a play-test)
-                offers.append(Offer("", key=str(slot + 1), gone=True, gone_text="— gone —"))
+                # in the rulebook's words, as the log says it: "taken" misread
+                # a discard, "gone" said nothing (play-tests)
+                fate = ("replaced" if slot == view.replace_slot  # the Raven's, a moment
+                        else "discarded" if slot in view.discarded else "activated")
+                offers.append(Offer("", key=str(slot + 1), gone=True, gone_text=f"— {fate} —"))
                 continue
             enabled = not wizard or self._legal(Activate(slot)) or self._legal(Discard(slot))
             offers.append(Offer(spell_label(spell), key=str(slot + 1), enabled=enabled,
