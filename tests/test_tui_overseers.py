@@ -2562,3 +2562,21 @@ async def test_the_next_pack_under_your_own_key_is_named_in_the_prompt(screen_cl
         screen.show(after)
         await pilot.pause()
         assert "Your next pack" not in str(screen.query_one("#ov-prompt").render())
+
+
+async def test_a_seats_cards_are_made_once_for_each_view():
+    # fitting the rows tries them several ways an update, each asking for
+    # every seat's cards: the same view's come back as made, a new view's anew
+    state = table_at_vote_abilities()
+
+    def cards(screen):
+        view = screen.update.view
+        first = [screen._cards_text(view, seat, long=True) for seat in range(4)]
+        again = [screen._cards_text(view, seat, long=True) for seat in range(4)]
+        other = attrs.evolve(view)
+        fresh = screen._cards_text(other, 1)
+        return first, again, fresh, screen._cards_text(view, 1)
+
+    _, _, (first, again, fresh, letters) = await run(make_update(state), after=cards)
+    assert all(a is b for a, b in zip(first, again, strict=True))
+    assert fresh.plain == letters.plain and fresh is not letters

@@ -372,6 +372,10 @@ class OverseersScreen(GameScreen):
         #: the placement's choices name the traits (else letters them)
         self._place_named = False
         self._rows_needed = 0
+        #: each seat's cards as text, made once for the view they show
+        #: (`_cards_text`)
+        self._cards_made_for: State | None = None
+        self._cards_made: dict[tuple[int, bool, int | None], Text] = {}
         #: the bar's choices say the round score each leaves (`_fitted_choices`)
         self._score_notes = True
         #: a choice was given its note as the bar was last built
@@ -811,7 +815,19 @@ class OverseersScreen(GameScreen):
         """A seat's cards in a row, each by its trait's letter, or with
         `long` by its name (a wide table: "[Anger]" reads at once where
         "[A]" needs the legend)."""
+        # Fitting the table tries its rows several ways an update (tiles,
+        # compact, names in short), each asking for every seat's cards:
+        # they are made once for each view (callers copy, never change them).
         me = self._me()
+        if self._cards_made_for is not view:
+            self._cards_made_for, self._cards_made = view, {}
+        key = (seat, long, me)
+        made = self._cards_made.get(key)
+        if made is None:
+            made = self._cards_made[key] = self._make_cards_text(view, seat, long, me)
+        return made
+
+    def _make_cards_text(self, view: State, seat: int, long: bool, me: int | None) -> Text:
         p = view.seats[seat]
         line = Text(end="")
         if not p.slots:
