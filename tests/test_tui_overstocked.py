@@ -1794,6 +1794,32 @@ async def test_the_options_and_the_x_stay_in_the_header_at_80_columns(state):
     assert "everyone chooses a card in secret" not in header, header
 
 
+@pytest.mark.parametrize("options", [
+    Options(advanced=True),
+    Options(advanced=True, incentives=True),
+    Options(advanced=True, incentives=True, forklifts=True, quantum=True),
+], ids=["adv", "adv-inc", "all"])
+async def test_the_80_column_header_keeps_one_form_through_the_match(options):
+    """Play-test at 80x24: the header's "Overstocked ·" came and went, and
+    "+advanced" turned "+adv" and back, as the phase's words (and the X on
+    the score pad) made the line longer or shorter. The form is chosen for
+    the longest line the match can have, so every update reads the same way."""
+    made = [pick_state(options), place_state(options)]
+    if options.quantum:
+        made += [attrs.evolve(state, marks=(Toy.POCKET_PETZ,)) for state in made]
+    headers = []
+    for state in made:
+        _, text, _ = await run(make_update(state), size=(80, 24))
+        headers.append(text.splitlines()[0].strip())
+    assert len({header.startswith("Overstocked") for header in headers}) == 1, headers
+    extras = {part for header in headers for part in header.split(" · ") if part.startswith("+")}
+    assert len(extras) == 1, headers
+    # the long forms where the longest line has room for them
+    _, text, _ = await run(make_update(place_state(options)), size=(160, 36))
+    assert text.splitlines()[0].startswith(" Overstocked · Ann's view"), text.splitlines()[0]
+    assert "+advanced" in text.splitlines()[0]
+
+
 @pytest.mark.parametrize("mark, short", [(" (away — bot playing)", "(away, bot)"),
                                          (" (left — bot playing)", "(left, bot)"),
                                          (" (away)", "(away)")])

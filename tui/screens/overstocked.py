@@ -68,6 +68,7 @@ from host.messages import GONE_MARK, STAND_IN_MARK
 from tui import resources
 from tui.plain import shortened
 from tui.screens.game import (
+    NAME_SHORTEST,
     NOTICE_GUTTER,
     NOTICE_ROWS,
     NOTICE_WIDTH,
@@ -75,6 +76,7 @@ from tui.screens.game import (
     RESULTS_ON_ESCAPE,
     TYPE_GAP,
     GameScreen,
+    NamingText,
     TableUpdate,
     bare_name,
     fit_line,
@@ -251,6 +253,14 @@ TINY_MARKS = {STAND_IN_MARK: " (away)", GONE_MARK: " (left)"}
 class PlayersPanel(Flowed, KeptStatic):
     """The players' rows, then the supplies in words, broken between two
     supplies where the panel is narrow (again when its width changes)."""
+
+
+def _fits(parts: Sequence[Text], width: int) -> bool:
+    """Whether `parts` fit one header line of `width` cells whole, with
+    names as short as `fit_line` makes them before a part gives way."""
+    shortest = [part.build(NAME_SHORTEST) if isinstance(part, NamingText) else part
+                for part in parts]
+    return Text(" · ").join(shortest).cell_len <= width
 
 
 class SheetBox(VerticalScroll):
@@ -722,8 +732,9 @@ class OverstockedScreen(GameScreen):
 
     def _draw_header(self, update: TableUpdate) -> None:
         view: State = update.view
-        # Narrow (80 columns), the variants keep a short form and the phase
-        # a shorter one first: whether the advanced halving applies was lost.
+        # Narrow, the phase takes a shorter form, then the variants (at 80
+        # columns whether the advanced halving applies was lost), then the
+        # title gives way, the game being plain from the table.
         o = view.options
         named = [(long, short) for long, short, on in (
             ("advanced", "adv", o.advanced), ("incentives", "inc", o.incentives),
@@ -731,48 +742,48 @@ class OverstockedScreen(GameScreen):
             ("solo", "solo", o.solo)) if on]
         extras_long = "+" + " +".join(long for long, _ in named) if named else ""
         extras_short = "+" + " +".join(short for _, short in named) if named else ""
-        phase, phase_short = self._phase_text(view), self._phase_text(view, short=True)
         width = self._header_width()
-        header = None
-        for extras, phase_words in ((extras_long, phase), (extras_short, phase),
-                                    (extras_short, phase_short)):
-            line = self._header_line(update, phase_words, extras, width)
-            if not extras or extras in line.plain:
-                header = line
-                break
-        if header is None:
-            # an X on the score pad beside them (late rounds at 80 columns):
-            # the title gives way first, the game being plain from the table
-            line = self._header_line(update, phase_short, extras_short, width, title_first=True)
-            if extras_short in line.plain:
-                header = line
-        if header is None:  # no room for them at all: the short phase and the marks
-            header = self._header_line(update, phase_short, extras_short, width)
-        update_static(self.query_one("#os-header", Static), header)
+        # One form for the whole match at this width, the first whose longest
+        # line (the longest phase, every X the quantum cards can put on the
+        # pad) fits: chosen line by line, "Overstocked ·" and "+advanced"
+        # came and went as the phase's words and the marks changed.
+        most_marks = TOYS[:len(cards.QUANTUM_X)] if o.quantum else ()
+        longest_phase = {short: max((self._phase_text(view, short=short, phase=phase)
+                                     for phase in Phase), key=cell_len)
+                         for short in (False, True)}
+        forms = ((extras_long, False, True), (extras_long, True, True),
+                 (extras_short, True, True), (extras_short, True, False))
+        extras, short, titled = next(
+            (form for form in forms
+             if _fits(self._header_parts(update, cards.ROUNDS, longest_phase[form[1]],
+                                         form[0], most_marks, titled=form[2])[0], width)),
+            forms[-1])
+        parts, drop = self._header_parts(update, view.round, self._phase_text(view, short=short),
+                                         extras, view.marks, titled=titled)
+        update_static(self.query_one("#os-header", Static), fit_line(parts, width, drop=drop))
 
-    def _header_line(self, update: TableUpdate, phase: str, extras: str, width: int,
-                     *, title_first: bool = False) -> Text:
-        # Whose view it is comes early, never cut off; when the line is too
-        # long, the variants, the marks and the title give way, in that order
-        # (`title_first`: the title before them).
-        view: State = update.view
-        parts = [Text("Overstocked", style="bold"), self._viewer_text(update)]
-        if view.round:
-            parts.append(Text(f"Round {view.round}/{cards.ROUNDS}"))
+    def _header_parts(self, update: TableUpdate, round_: int, phase: str, extras: str,
+                      marks: Sequence[Toy], *, titled: bool) -> tuple[list[Text], list[int]]:
+        """The header's parts and the order they give way in where the line
+        is too long (a name longer than most): the variants, the marks, then
+        the title. Whose view it is comes early, never cut off."""
+        parts = [Text("Overstocked", style="bold")] if titled else []
+        parts.append(self._viewer_text(update))
+        if round_:
+            parts.append(Text(f"Round {round_}/{cards.ROUNDS}"))
         parts.append(Text(phase))
-        drop = [0]
+        drop = [0] if titled else []
         if extras:
             parts.append(Text(extras, style="italic"))
             drop.insert(0, len(parts) - 1)
-        if view.marks:
-            parts.append(Text("X on " + " ".join(t.value for t in view.marks)))
-            drop.insert(len(drop) - 1, len(parts) - 1)
-        if title_first:
-            drop.remove(0)
-            drop.insert(0, 0)
-        return fit_line(parts, width, drop=drop)
+        if marks:
+            parts.append(Text("X on " + " ".join(t.value for t in marks)))
+            drop.insert(len(drop) - 1 if titled else len(drop), len(parts) - 1)
+        return parts, drop
 
-    def _phase_text(self, view: State, *, short: bool = False) -> str:
+    @staticmethod
+    def _phase_text(view: State, *, short: bool = False, phase: Phase | None = None) -> str:
+        """The phase's words in the header (`phase`: another phase's)."""
         secret = "choosing in secret" if short else "everyone chooses a card in secret"
         return {
             Phase.DEAL: "dealing",
@@ -785,7 +796,7 @@ class OverstockedScreen(GameScreen):
             Phase.NOMINATE: "the bot's spot",
             Phase.BOT_DRAW: "the bot plays",
             Phase.OVER: "game over",
-        }.get(view.phase, "")
+        }.get(view.phase if phase is None else phase, "")
 
     def _piece(self) -> tuple[Piece, int] | None:
         view = self._view
