@@ -44,6 +44,7 @@ from tests.overboss_screen_kit import (
     screen_text,
 )
 from tests.overboss_tables import BANDIT, WOLF, YETI, D, I, P, R, T, board, sq, table
+from tests.screen_kit import wait_for
 from tui.screens.overboss import (
     OverbossScreen,
     board_grid,
@@ -902,6 +903,40 @@ async def test_at_80x24_the_final_pad_shows_every_crystal_baron_hex_scored_acros
             "Sunken City 4 (not 3).") in said
 
 
+async def test_at_80x24_the_final_pad_says_when_its_notes_go_on_below():
+    """Play-test: tied on Power with Baron Hex's Crystals note, the final
+    pad at 80x24 showed the first line of its notes, cut, with no sign of
+    the rest (the tie's note). Its top rule says more is below and the
+    key (tab) that gives it the keys; there the arrows and PgDn scroll it
+    to the last note, and the rule then says no more."""
+    state = table(FINAL.replace("\nIY D. TW RB", "\nSY D. TW RB", 1), step=Step.OVER,
+                  lairs=(Lair(crystals=(Token.ROAD_CRYSTAL, Token.SUNKEN_CITY_CRYSTAL),
+                              spires=1, expended=1, heroes=1),
+                         Lair(crystals=(Token.TOWN_CRYSTAL,), spires=2, heroes=2)),
+                  market=(), bosses=(Boss.BARON_HEX, Boss.DR_DEADLY), revealed=(True, False),
+                  turns=32)
+    outcome = GAME.outcome(state)
+    assert outcome.counted == (63, 63) and len(outcome.notes) == 2
+    app = ScreenApp(make_update(state), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        box = screen.query_one("#ob-score-box")
+        await wait_for(pilot, lambda: "Final score pad · ↓ more below (tab)" in screen_text(app))
+        assert box.max_scroll_y > 0
+        await pilot.press("tab")
+        assert app.focused is box
+        await wait_for(pilot, lambda: "↓ more below (↓ PgDn)" in screen_text(app))
+        await pilot.press("pagedown", "pagedown")
+        await wait_for(pilot, lambda: "more below" not in screen_text(app))
+        lines = screen_text(app).splitlines()
+        left = next(line for line in lines if "Final score pad" in line).index("Final score pad")
+        said = " ".join(" ".join(line[left:] for line in lines).split())  # the pad's column
+        assert "the other side's score is set one below the winner's." in said
+        await pilot.press("tab")  # back to the board, whose squares it describes
+        assert app.focused is screen.query_one("#ob-board")
+
+
 @pytest.mark.parametrize("seat", [0, 1, None])
 async def test_a_tie_on_power_says_the_tile_score_decided_od12(seat):
     """OD-12: tied on Power (4 to 4), Ann wins on the Tile Score (4 to 2).
@@ -1632,7 +1667,7 @@ async def test_a_very_wide_screen_puts_the_log_beside_and_the_score_pad_under_th
         log, market = screen.query_one("#ob-log"), screen.query_one("#ob-market")
         seen["beside"] = log.region.x >= market.region.right
         seen["tall"] = log.region.height
-        seen["pad"] = screen.query_one("#ob-score").display
+        seen["pad"] = screen.query_one("#ob-score-box").display
 
     _, text = await run(make_update(midgame()), keys=keys, size=size, inspect=inspect)
     assert seen["beside"] is beside

@@ -79,7 +79,7 @@ from tui.screens.game import (
     number_range,
     possessive,
 )
-from tui.widgets import ActionBar, Choice, Market, Offer, ScorePad
+from tui.widgets import ActionBar, Choice, Market, Offer, PadBox, ScorePad
 from tui.widgets.board import ROOMY, Board, Cell, Divider, Edge, Grid
 from tui.widgets.flowed import Flowed, Parts, Wordings, flow_parts
 from tui.widgets.footer import Footer
@@ -591,9 +591,11 @@ class OverbossScreen(GameScreen):
         # Tab goes between the places where your keys work now (the market or
         # the board, and the action bar), each showing its cursor when focused.
         Binding("tab", "cycle_focus(1)", "Next place", show=False, priority=True,
-                tooltip="Go between the market (or the board) and the action bar"),
+                tooltip="Go between the market (or the board) and the action bar; "
+                        "the duel over, between the board and the score pad"),
         Binding("shift+tab", "cycle_focus(-1)", "Previous place", show=False, priority=True,
-                tooltip="Go between the market (or the board) and the action bar"),
+                tooltip="Go between the market (or the board) and the action bar; "
+                        "the duel over, between the board and the score pad"),
         # Reached only where the focused widget leaves the arrows alone (the
         # action bar): they go back to the market or the board.
         Binding("up", "to_choices(-1)", "Up", show=False,
@@ -673,7 +675,11 @@ class OverbossScreen(GameScreen):
                     yield DuelMarket(id="ob-market", classes="panel",
                                      empty="The market is empty.")
                     yield Flowed(id="ob-players", classes="panel")
-                    yield ScorePad(id="ob-score", classes="panel")
+                    # scrolls: at 80x24 a tie's note and Baron Hex's went below the
+                    # fold, cut, with no sign (the final table's tab gives it the keys)
+                    with PadBox(id="ob-score-box", classes="panel", title="Score pad",
+                                keys="↓ PgDn", reach="tab"):
+                        yield ScorePad(id="ob-score")
                 yield SinceLog(id="ob-log", classes="panel")
         with Vertical(id="ob-decide"):
             yield Flowed(id="ob-prompt")
@@ -685,9 +691,8 @@ class OverbossScreen(GameScreen):
         self.query_one("#ob-players").border_title = (
             "Bosses & lairs · Spires ^ready v spent"
         )
-        self.query_one("#ob-score").border_title = "Score pad"
         self.query_one("#ob-log").border_title = "Log · PgUp PgDn"
-        self.query_one("#ob-score").display = False
+        self.query_one("#ob-score-box").display = False
         if self.update is not None:
             self._redraw(self.update)
 
@@ -1096,14 +1101,15 @@ class OverbossScreen(GameScreen):
         it takes the room of the market and the players."""
         view: State = update.view
         pad = self.query_one("#ob-score", ScorePad)
+        box = self.query_one("#ob-score-box", PadBox)
         outcome = self._outcome()
         if outcome is not None:
-            set_border(pad, "Final score pad")
+            box.set_title("Final score pad")
             pad.set_pad(update.names, outcome.breakdown, winners=outcome.winners,
                         notes=outcome.notes)
         elif self._running_pad():
             estimate = GAME.score_pad(view)
-            set_border(pad, "Score pad so far (p hides it)")
+            box.set_title("Score pad so far (p hides it)")
             # a face-down Boss's objective is not 0 but unknown: it scores
             # at the end, revealed or not (OD §Boss cards)
             hidden = self._hidden_bosses(view)
@@ -1116,8 +1122,9 @@ class OverbossScreen(GameScreen):
             pad.set_pad(update.names, categories)
         # over, p hides the final pad: at 80x24 it hid the Bosses and lairs
         shown = (not self._final_hidden) if outcome is not None else self._running_pad()
-        pad.display = shown
+        box.display = shown
         short = not self.has_class("-tall")
+        self.set_class(outcome is not None and shown, "-final-pad")
         self.query_one("#ob-market").display = outcome is None and not (shown and short)
         self.query_one("#ob-players").display = not (shown and short)
 
@@ -1372,7 +1379,12 @@ class OverbossScreen(GameScreen):
     def _focus_places(self) -> list[Any]:
         """Where Tab goes now: the widget that decides (the market, or the
         board when it offers squares) and the action bar when it offers
-        something. Empty when it is not your decision."""
+        something. Empty when it is not your decision. The duel over: the
+        board (its squares described) and the final score pad, which then
+        takes the arrows and PgUp / PgDn (its notes may go below the fold)."""
+        if self._outcome() is not None:
+            box = self.query_one("#ob-score-box", PadBox)
+            return [self.query_one("#ob-board", Board), *([box] if box.display else [])]
         if self._step is None:
             return []
         places: list[Any] = []

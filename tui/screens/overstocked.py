@@ -44,7 +44,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.geometry import Region
 from textual.notifications import Notification
@@ -96,7 +96,7 @@ from tui.screens.overstocked_area import (
     face_text,
     space_style,
 )
-from tui.widgets import ActionBar, Choice, GameLog, ScorePad, gamelog
+from tui.widgets import ActionBar, Choice, GameLog, PadBox, ScorePad, gamelog
 from tui.widgets.board import Board
 from tui.widgets.cursor import CursorWidget
 from tui.widgets.flowed import Flowed, Parts, flow_parts
@@ -261,29 +261,6 @@ def _fits(parts: Sequence[Text], width: int) -> bool:
     shortest = [part.build(NAME_SHORTEST) if isinstance(part, NamingText) else part
                 for part in parts]
     return Text(" · ").join(shortest).cell_len <= width
-
-
-class SheetBox(VerticalScroll):
-    """The final table's score sheet: its top rule titled and marked while
-    it has the keys (as the areas' are), and "↓ more below" while its end
-    (a tie's notes) is hidden: at 80x24 nothing said there was more."""
-
-    def on_mount(self) -> None:
-        self.retitle()
-
-    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
-        super().watch_scroll_y(old_value, new_value)
-        self.retitle()
-
-    def watch_virtual_size(self) -> None:
-        self.call_after_refresh(self.retitle)  # (max_scroll_y once laid out)
-
-    def on_resize(self) -> None:
-        self.retitle()
-
-    def retitle(self) -> None:
-        more = round(self.scroll_y) < self.max_scroll_y
-        set_border(self, "Score sheet · ↓ more below" if more else "Score sheet")
 
 
 class OverstockedScreen(GameScreen):
@@ -454,7 +431,8 @@ class OverstockedScreen(GameScreen):
             yield Static("", id="os-prompt")
             yield CrateHand(id="os-hand", empty="No cards in hand.")
             yield ActionBar(id="os-actions")
-            with SheetBox(id="os-final-box"):
+            # its end (a tie's notes) went below the fold at 80x24 with no sign
+            with PadBox(id="os-final-box", title="Score sheet"):
                 yield ScorePad(id="os-final")
         yield Footer(compact=True)
 

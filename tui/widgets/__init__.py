@@ -7,7 +7,7 @@ from tui.widgets.gamelog import GameLog
 from tui.widgets.hand import Card, Hand, card_text
 from tui.widgets.market import Market, Offer
 from tui.widgets.picklist import PickList, Row
-from tui.widgets.scorepad import ScorePad
+from tui.widgets.scorepad import PadBox, ScorePad
 
 __all__ = [
     "ActionBar",
@@ -22,6 +22,7 @@ __all__ = [
     "Hand",
     "Market",
     "Offer",
+    "PadBox",
     "PickList",
     "Row",
     "ScorePad",

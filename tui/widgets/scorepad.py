@@ -22,10 +22,12 @@ from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from core.engine import name_seats
 from host.messages import split_mark
+from tui.widgets.quiet import set_border
 
 
 def _pairs(categories: Iterable[Any]) -> list[tuple[str, tuple[Any, ...]]]:
@@ -138,3 +140,46 @@ class ScorePad(Static):
         named = [Text(name_seats(note, names), style="italic") for note in notes]
         self.update(_Fitted(ways, named))
 
+
+
+class PadBox(VerticalScroll):
+    """A score pad's scrolling box: its title on its top rule, and
+    "↓ more below" while the pad's end (its notes) is out of sight: at 80x24
+    a tie's notes were cut off with no sign. `keys`: what scrolls it while
+    it has the keys, `reach`: the key that gives it them (said after "more
+    below", in brackets)."""
+
+    def __init__(self, *children: Any, title: str = "", keys: str = "", reach: str = "",
+                 **kwargs: Any) -> None:
+        super().__init__(*children, **kwargs)
+        self.pad_title, self.scroll_keys, self.reach_key = title, keys, reach
+
+    def set_title(self, title: str) -> None:
+        self.pad_title = title
+        self.retitle()
+
+    def on_mount(self) -> None:
+        self.retitle()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.retitle()
+
+    def watch_virtual_size(self) -> None:
+        self.call_after_refresh(self.retitle)  # (max_scroll_y once laid out)
+
+    def on_resize(self) -> None:
+        self.retitle()
+
+    def watch_has_focus(self, has_focus: bool) -> None:
+        super().watch_has_focus(has_focus)
+        self.retitle()  # the keys it names are its own while it has them
+
+    def retitle(self) -> None:
+        title = self.pad_title
+        if round(self.scroll_y) < self.max_scroll_y:
+            title += " · ↓ more below"
+            keys = self.scroll_keys if self.has_focus else self.reach_key
+            if keys:
+                title += f" ({keys})"
+        set_border(self, title)
