@@ -1198,6 +1198,10 @@ async def test_the_tables_title_says_rows_are_out_of_sight_and_the_keys():
         screen = app.game_screen
         # the title follows the table's layout: waited for, not one pause
         # (a loaded machine lays it out later)
+        # (its rows all fit now, `test_six_players_votes_in_see_the_whole_table_at_80x24`:
+        # rows too many for it stand in)
+        await wait_for(pilot, lambda: title(screen) == "Table")
+        screen.query_one("#ov-rows").update("\n".join(["a line"] * 40))
         await wait_for(pilot, lambda: title(screen) == "Table · more below (PgDn)")
         await wait_for(pilot, lambda: "Table · more below (PgDn)" in screen_text(app))
         await pilot.press("pagedown")
@@ -1215,6 +1219,33 @@ async def test_the_tables_title_says_rows_are_out_of_sight_and_the_keys():
     # every row in sight: the title alone
     _, _, tall = await run(make_update(state, 0, bots=frozenset()), size=(160, 60), after=title)
     assert tall == "Table"
+
+
+async def test_six_players_votes_in_see_the_whole_table_at_80x24():
+    """Play-test (six players at 80x24, the Leader breaking a tie): with
+    the votes in, each seat's "0 votes against · voted Cat" left no room
+    for its character beside the name, so each took a line of its own,
+    three lines a seat, and the table scrolled ("Table · more below").
+    The character goes after the cards there (by its name where only that
+    fits): every seat's cards, character and vote, the points and your
+    ability are in sight, and the table does not scroll."""
+    characters = [Character.GREED, Character.WUMING_VALOUR, Character.PURPLE,
+                  Character.GOLD, Character.ORANGE, Character.LIANG]
+    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+                    ("BL", "HCA"), ("HHB", "LC")], characters)
+    state = advance(state, lambda s: s.phase is Phase.VOTE)
+    for voter, target in ((0, 2), (1, 2), (2, 0), (3, 2), (4, 0), (5, 0)):
+        state = GAME.apply(state, voter, Vote(target))
+    _, text, scroll = await run(make_update(state, 0, bots=frozenset()), size=(80, 24),
+                                after=lambda screen: screen.query_one("#ov-table").max_scroll_y)
+    assert scroll == 0 and "more below" not in text, text
+    lines = text.splitlines()
+    assert any("1[L] 2[L] 3[C] 4[▒▒] 5[▒▒] · Wuming the elder" in line for line in lines), text
+    for name in ("Purple", "Gold", "Orange", "Liang"):
+        assert f"· {name}" in text, name
+    for name in NAMES[1:]:
+        assert f"{name} · " in text and "voted" in text
+    assert "Points: A6" in text and "Your character: Greed" in text
 
 
 async def test_meixiu_is_told_which_peek_and_how_to_reach_the_tenth_choice():

@@ -1091,20 +1091,29 @@ class OverseersScreen(GameScreen):
                         heads, character = [*tried[:-1], joined], None
                         break
                 if character is not None and seat in short:
-                    # no room beside the name: the character on its own
-                    # line, by its name alone (its ability in brackets went
-                    # on a second line)
+                    # no room beside the name: the character by its name
+                    # alone (its ability in brackets went on a second line),
+                    # after the cards where they leave room, else on its own
+                    # line (six players at 80x24: three lines a seat scrolled)
                     character = (labels[-1], character[1])
             for i, head in enumerate(heads):
                 if changed:
                     head = marked_text(head, seat in changed and i == 0)
                     head.end = ""
                 lines.append(self._fit(head))
+            cards = named[seat] if long else self._cards_text(view, seat)
+            score = self._score_text(view, seat)
+            if character is not None and seat in short and not tiles and not score:
+                # ("Purple" of "Purple, the Changer" where only that fits)
+                joined = self._with_character(Text.assemble("  ", cards),
+                                              [character[0], character[0].partition(",")[0]],
+                                              character[1], width)
+                if joined is not None:
+                    cards, character = joined[2:], None
             if character is not None and p.character is not None:
                 lines.extend(self._fit(x) for x in self._character_lines(*character))
             elif character is not None:
                 lines.append(self._fit(Text("  " + character[0], style=character[1])))
-            score = self._score_text(view, seat)
             if tiles and p.slots:
                 top, middle, bottom = self._card_tiles(view, seat)
                 lines += [top, middle]
@@ -1116,7 +1125,6 @@ class OverseersScreen(GameScreen):
                 if seat == me:
                     self._my_lines = (first_line, len(lines))
                 continue
-            cards = named[seat] if long else self._cards_text(view, seat)
             row = Text.assemble("  ", cards, ("  " + score if score else "", "bold"))
             if score and row.cell_len > width:
                 # a narrow table: the score on its own line, never cut
