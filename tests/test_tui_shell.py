@@ -860,6 +860,25 @@ async def test_ctrl_t_names_the_theme_in_the_options_words_and_says_once_if_not_
     assert theme.saved_theme() is None
 
 
+async def test_theme_light_is_the_terminals_own_colours_on_a_light_background(monkeypatch):
+    """Play-test, a white terminal: README named no light theme. --theme light
+    starts with Textual's ansi-light, Ctrl+T says it in --theme's words and
+    goes from it to the colour theme (it is an ANSI theme), and back to ANSI."""
+    from tui import cli, theme
+
+    assert cli.build_parser().parse_args(["--theme", "light"]).theme == "light"
+    assert theme.CHOICES["light"] == theme.LIGHT_THEME == "ansi-light"
+    assert theme.spoken(theme.LIGHT_THEME) == "light, the terminal's own colours"
+    assert theme.toggled(theme.LIGHT_THEME) == theme.COLOUR_THEME
+    app = OvertableApp(bot_delay=0, theme_name=theme.CHOICES["light"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.theme == "ansi-light"
+        await pilot.press("ctrl+t")
+        assert app.theme == theme.COLOUR_THEME
+        await pilot.press("ctrl+t")
+        assert app.theme == theme.ANSI_THEME
+
+
 def drawn_colours(app: OvertableApp) -> set[tuple[str, str]]:
     """The (foreground, background) pairs the screen's widgets draw, after
     the app's line filters (NO_COLOR's among them)."""

@@ -107,10 +107,11 @@ def _table_options(parser: Any, *, default: bool) -> None:
 def _theme_option(parser: Any, *, default: Any) -> None:
     parser.add_argument(
         "--theme",
-        choices=("auto", "colour", "color", "ansi"),
+        choices=("auto", "colour", "color", "ansi", "light"),
         default=default,
         help="colour theme; auto: the one last chosen with Ctrl+T or the theme picker "
-        "(not at shared tables), else ANSI unless COLORTERM says truecolor",
+        "(not at shared tables), else ANSI unless COLORTERM says truecolor; "
+        "light: ANSI for a light background",
     )
 
 

@@ -15,9 +15,13 @@ from pathlib import Path
 COLOUR_THEME = "textual-dark"
 #: the theme built from the terminal's ANSI palette (Textual's built-in)
 ANSI_THEME = "ansi-dark"
+#: the ANSI theme for a light background (Textual's built-in): the colour
+#: theme paints its own dark background, which a light terminal may not want
+LIGHT_THEME = "ansi-light"
 
 #: names the CLI accepts for --theme
-CHOICES = {"auto": None, "colour": COLOUR_THEME, "color": COLOUR_THEME, "ansi": ANSI_THEME}
+CHOICES = {"auto": None, "colour": COLOUR_THEME, "color": COLOUR_THEME, "ansi": ANSI_THEME,
+           "light": LIGHT_THEME}
 
 
 def truecolour(environ: Mapping[str, str] | None = None) -> bool:
@@ -69,12 +73,15 @@ def spoken(theme: str) -> str:
         return "colour"
     if theme == ANSI_THEME:
         return "ansi, the terminal's own colours"
+    if theme == LIGHT_THEME:
+        return "light, the terminal's own colours"
     return theme
 
 
 def toggled(theme: str) -> str:
-    """The other of the two themes (any non-ANSI theme toggles to ANSI)."""
-    return COLOUR_THEME if theme == ANSI_THEME else ANSI_THEME
+    """The other of the two themes: an ANSI theme (light too) toggles to the
+    colour theme, any other theme to ANSI."""
+    return COLOUR_THEME if theme in (ANSI_THEME, LIGHT_THEME) else ANSI_THEME
 
 
 #: the longest theme name read back from the file (Textual's are short)
