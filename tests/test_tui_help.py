@@ -379,6 +379,23 @@ async def test_home_and_end_go_to_the_first_and_last_key_of_the_list():
         assert table.cursor_row == 0 and table.scroll_y == 0
 
 
+async def test_j_and_k_move_down_and_up_the_list_as_on_the_boards():
+    """Play-test: the boards take hjkl, but j in F1's list did nothing (only
+    the arrows, Page Up/Down, Home and End moved it)."""
+    app = ob_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(HelpScreen(app.game_screen))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        await pilot.press(*"j" * (table.row_count + 2))
+        await pilot.pause()
+        assert table.cursor_row == table.row_count - 1 and table.scroll_y > 0
+        await pilot.press("k", "k")
+        await pilot.pause()
+        assert table.cursor_row == table.row_count - 3
+
+
 @pytest.mark.parametrize("state", ["pick_state", "place_state"])
 async def test_overstockeds_help_speaks_of_spots_not_squares(state):
     """Play-test: Overstocked's F1 said "Choose the square
