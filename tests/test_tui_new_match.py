@@ -75,6 +75,45 @@ async def test_every_control_shows_when_it_has_the_focus(theme):
             assert looks(app, control) != blurred, f"{control.id} looks the same focused"
 
 
+def palette_black_or_white(app, widget) -> list[str]:
+    """The cells of `widget` drawn in the palette's black or white (as
+    foreground or background): the one is a dark terminal's background, the
+    other a light one's, and a mark drawn in it vanishes there."""
+    region = widget.region
+    strips = app.screen._compositor.render_strips()
+    found = []
+    for y in range(region.y, region.bottom):
+        for segment in strips[y].crop(region.x, region.right):
+            style = segment.style
+            if style and any(colour is not None and colour.number in (0, 7)
+                             and colour.type.name == "STANDARD"
+                             for colour in (style.color, style.bgcolor)):
+                found.append(f"{segment.text!r} {style}")
+    return found
+
+
+async def test_in_the_ansi_theme_checkboxes_and_buttons_show_on_any_background():
+    """Play-test, ANSI theme on a black terminal: the unticked boxes' frames
+    were palette black on the terminal's background and vanished, a focused
+    option was reversed black on white (white text on black: only its bold
+    showed), and Back's frame was black too. They are drawn in the
+    terminal's own foreground and background."""
+    app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        boxes = [box for box in screen.query(Checkbox) if box.display]
+        back = screen.query_one("#back", Button)
+        assert len(boxes) > 2 and not any(box.value for box in boxes)
+        boxes[1].value = True
+        boxes[0].focus()
+        await pilot.pause()
+        for widget in (*boxes, back):
+            assert palette_black_or_white(app, widget) == [], widget.id
+        focused = looks(app, boxes[0])
+        assert any("reverse" in style and "Advanced" in text for text, style in focused)
+
+
 async def test_the_form_opens_on_its_first_control():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
