@@ -2168,6 +2168,20 @@ def passed_on() -> dict[str, str]:
             if os.environ.get(name, "").strip()}
 
 
+#: the locale variables an SSH client may send: its session runs in UTF-8
+#: whatever they say (host/ssh.py), so they go on to the app under
+#: `CLIENT_PREFIX`, which says when the player's terminal may not be UTF-8
+CLIENT_LOCALE = ("LC_ALL", "LC_CTYPE", "LANG")
+CLIENT_PREFIX = "OVERTABLE_CLIENT_"
+
+
+def client_locale(environ: Any) -> dict[str, str]:
+    """The locale the SSH client sent, by its names (`CLIENT_LOCALE`), from
+    a session's environment."""
+    return {name: environ[CLIENT_PREFIX + name] for name in CLIENT_LOCALE
+            if environ.get(CLIENT_PREFIX + name)}
+
+
 def _away_bot(raw: Any) -> float | None:
     """The seconds before a bot stands in for an away player (None: wait)."""
     if raw is None:

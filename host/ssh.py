@@ -831,7 +831,7 @@ _TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}")
 def join_child(socket_path: Path, data_dir: Path | None) -> Any:
     """How a player's session runs: `overtable join` for that player, with a
     clean environment (the client's TERM, UTF-8, COLORTERM only if sent)."""
-    from host.hub import passed_on
+    from host.hub import CLIENT_LOCALE, CLIENT_PREFIX, passed_on
 
     def build(player: str, term: str, client_env: Any) -> tuple[list[str], dict[str, str]]:
         env = {
@@ -853,6 +853,12 @@ def join_child(socket_path: Path, data_dir: Path | None) -> Any:
         colorterm = (client_env or {}).get("COLORTERM")
         if colorterm in ("truecolor", "24bit"):
             env["COLORTERM"] = colorterm
+        # the client's locale, for the app to say when it is not UTF-8 (a
+        # NUL made the child's start raise; the app shows 40 characters)
+        for name in CLIENT_LOCALE:
+            value = (client_env or {}).get(name)
+            if isinstance(value, str) and value.isprintable():
+                env[CLIENT_PREFIX + name] = value[:64]
         # -P: the host's working directory is not on the child's path (with
         # `-m` it came first: a host started in another clone's directory ran
         # that clone's `tui` for every player)

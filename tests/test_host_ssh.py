@@ -621,6 +621,49 @@ def test_the_hosts_enter_wait_reaches_its_sessions_not_the_clients(monkeypatch):
     assert "OVERTABLE_ENTER_WAIT" not in env
 
 
+#: a child that says its own locale and the note its app would show at start
+LOCALE_REPORT = (
+    "import os; from tui import theme; "
+    "print('LANG=%s LC_ALL=%s NOTE=%s' % (os.environ.get('LANG'), os.environ.get('LC_ALL'), "
+    "theme.session_locale_note()), flush=True)"
+)
+
+
+@pytest.mark.parametrize(("sent", "note"), [
+    ({"LANG": "C", "LC_ALL": "C"}, "Your locale (LC_ALL=C) is not UTF-8"),
+    ({"LANG": "de_DE.ISO-8859-1"}, "Your locale (LANG=de_DE.ISO-8859-1) is not UTF-8"),
+    ({"LANG": "en_GB.UTF-8"}, None),
+    ({}, None),
+])
+async def test_a_client_whose_locale_is_not_utf8_is_told_in_its_session(tmp_path, keys, sent, note):
+    """Play-test: `LANG=C ssh -o SendEnv=LANG ...` got no word about its
+    locale (the session runs in C.UTF-8 whatever the client sends), where
+    a local start says it. The session still runs in UTF-8, and its app
+    says what a local one would, with what to connect with."""
+    path, ann, *_ = keys
+    host_key = load_host_key(tmp_path / "host_key")
+    server = await serve("127.0.0.1", 0, read_players(path), host_key,
+                         child_running(LOCALE_REPORT))
+    try:
+        port = server.sockets[0].getsockname()[1]
+        async with connect(port, ann) as conn:
+            process = await conn.create_process(term_type="xterm", encoding=None, env=sent)
+            text = await output_of(process)
+    finally:
+        server.close()
+    assert "LANG=C.UTF-8 LC_ALL=C.UTF-8 " in text, text
+    if note is None:
+        assert "NOTE=None" in text, text
+    else:
+        assert f"NOTE={note}" in text and "connect with" in text, text
+
+
+def test_a_clients_locale_that_no_terminal_sends_is_dropped():
+    """A NUL in a variable made the child's start raise, the pty left open."""
+    _, env = join_child("/nowhere.sock", None)("Ann", "xterm", {"LANG": "C\x00", "LC_ALL": "C"})
+    assert "OVERTABLE_CLIENT_LANG" not in env and env["OVERTABLE_CLIENT_LC_ALL"] == "C"
+
+
 def test_a_sessions_app_is_the_hosts_own_whatever_directory_it_started_in(tmp_path):
     """The host started its players' apps with `python -m tui.ptychild`,
     which puts the working directory first on the path: started in another

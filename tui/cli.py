@@ -723,7 +723,7 @@ def join_hub(
         socket_path, player, bell=bell, theme_name=themes.CHOICES[theme],
         name_from_key=os.environ.get("OVERTABLE_NAME_FROM_KEY") == "1",
         collect_between_screens=True, decision_grace=decision_grace(),
-        locale_note=themes.locale_note(),
+        locale_note=themes.session_locale_note(),
     )
     app.run()
     refusal = getattr(app, "refusal", None)  # the hub refused the name (tui/remote.py)

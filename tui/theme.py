@@ -45,13 +45,15 @@ def monochrome(environ: Mapping[str, str] | None = None) -> bool:
     return term.endswith(("-m", "-mono"))
 
 
-def locale_note(environ: Mapping[str, str] | None = None) -> str | None:
+def locale_note(environ: Mapping[str, str] | None = None, *, remedy: str = "start it with",
+                ) -> str | None:
     """A word at start when the locale says the terminal is not UTF-8
     (LANG=C, LC_ALL=POSIX, a Latin-1 locale): Overtable draws in UTF-8, and
     such a terminal showed each heart, key and arrow as "_". None when no
     locale is set (a container's UTF-8 terminal often sets none) or when it
     is UTF-8. Python turns a C LC_CTYPE into C.UTF-8 at its start, so that
-    value is passed over for LANG, which it leaves."""
+    value is passed over for LANG, which it leaves. `remedy`: what the
+    player does with a UTF-8 locale."""
     env = os.environ if environ is None else environ
     ctype = env.get("LC_CTYPE", "")
     for name, value in (("LC_ALL", env.get("LC_ALL", "")),
@@ -62,8 +64,17 @@ def locale_note(environ: Mapping[str, str] | None = None) -> str | None:
                 return None
             shown = "".join(c for c in value[:40] if c.isprintable())
             return (f"Your locale ({name}={shown}) is not UTF-8, and Overtable draws in "
-                    f"UTF-8: if marks show as _ or ?, start it with {name}=C.UTF-8.")
+                    f"UTF-8: if marks show as _ or ?, {remedy} {name}=C.UTF-8.")
     return None
+
+
+def session_locale_note() -> str | None:
+    """`locale_note` for this terminal, or for the SSH client's terminal of a
+    session `overtable host` started: that session runs in UTF-8 whatever
+    the client sent (host/ssh.py), and the client's locale comes with it."""
+    from host.hub import client_locale
+
+    return locale_note() or locale_note(client_locale(os.environ), remedy="connect with")
 
 
 def spoken(theme: str) -> str:
