@@ -187,6 +187,9 @@ class SeatUpdate:
     #: what the seat missed since its last move, for a screen opened now
     #: (the first update to a player back at their seat; else None)
     missed: Missed | None = None
+    #: the match has stopped: a draw or a bot's move could not be saved
+    #: (the journal cannot be written), so no bot is thinking
+    stopped: bool = False
 
     @property
     def over(self) -> bool:

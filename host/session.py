@@ -167,6 +167,10 @@ class Session:
         #: people's seats whose player left the match for good: the bot
         #: standing in plays them to the end (named `GONE_MARK`)
         self.gone: frozenset[int] = frozenset()
+        #: a draw or a bot's move could not be saved (the journal cannot be
+        #: written): the match waits, and no bot is shown thinking, until
+        #: the match changes again (a person's move saved, a draw retried)
+        self.stopped = False
         self.closed = False
         self._broadcasting = False
         self._dirty = False
@@ -286,7 +290,9 @@ class Session:
             while not match.finished and CHANCE in game.to_act(match.state):
                 match.apply(CHANCE, self._sample(game.chance_outcomes(match.state)))
                 self.seq += 1
+                self.stopped = False
         except SaveFailed as error:  # nothing drawn; sitting down again tries again
+            self.stopped = True
             self._problem(
                 f"Could not save the draw to {error.path} ({error.reason}); nothing was "
                 "drawn. The match waits, saved up to its last action: once the journal can "
@@ -329,7 +335,7 @@ class Session:
                 n + AWAY_MARK if s not in bots and self.holder_of(s) is None else n
                 for s, n in enumerate(names)
             )
-        thinking = min((s for s in to_act if s in bots), default=None)
+        thinking = None if self.stopped else min((s for s in to_act if s in bots), default=None)
         now = time.monotonic()
         bot_plays_in = () if outcome is not None else tuple(
             (s, round(max(0.0, due - now), 1)) for s, due in sorted(self.bot_due.items())
@@ -350,6 +356,7 @@ class Session:
             can_undo=seat is not None and self._undoable(seat) > 0,
             outcome=outcome,
             seq=self.seq,
+            stopped=self.stopped and outcome is None,
         )
 
     def _owed_since(self, seat: int) -> int:
@@ -451,6 +458,10 @@ class Session:
         assert command.seat is not None
         if command.kind == HURRY:
             return self._hurry(command.seat)
+        if self.stopped and link.kind == BOT:
+            # its first try could not be saved: a second (the bot's fallback
+            # move) said it all again, in a second notice
+            return Refusal("The match has stopped: the journal cannot be written.")
         try:
             if command.kind == PLAY:
                 # a bot's move in a person's seat is marked theirs in the log
@@ -464,6 +475,8 @@ class Session:
             if link.kind == BOT:
                 # a bot cannot read a refusal: the people were shown it
                 # "thinking" for good, the reason only in a log
+                self.stopped = True
+                self._broadcast()  # every screen says the match has stopped
                 self._problem(
                     f"Could not save {self.names[command.seat]}'s move to {error.path} "
                     f"({error.reason}); nothing was played. The match waits, saved up to its "
@@ -477,6 +490,7 @@ class Session:
         # the same moves (Boss Quest's asks), counted from the next update
         self._offered.pop(command.seat, None)
         self.seq += 1
+        self.stopped = False
         self._advance()
         self._broadcast()
         self._changed()

@@ -76,6 +76,7 @@ class MessageCodec:
             "outcome": None if update.outcome is None else c.unstructure(update.outcome, Outcome),
             "seq": update.seq,
             **({} if update.missed is None else {"missed": self._missed_dict(update.missed)}),
+            **({"stopped": True} if update.stopped else {}),
         }
 
     def _missed_dict(self, missed: Missed) -> dict:
@@ -142,6 +143,7 @@ class MessageCodec:
                 can_undo=raw.get("can_undo") is True,
                 outcome=None if outcome is None else _outcome(self._converter, outcome),
                 seq=_int(raw.get("seq", 0)),
+                stopped=raw.get("stopped") is True,
             )
             if raw.get("missed") is not None:
                 update = attrs.evolve(update, missed=self._missed(raw["missed"], update.log))

@@ -799,6 +799,51 @@ def test_a_bots_move_that_could_not_be_saved_is_said_to_the_table(tmp_path, monk
                     "come back to it."]
 
 
+
+def test_a_match_stopped_by_a_bots_move_says_so_once_and_goes_on_after_a_change(
+        tmp_path, monkeypatch):
+    """Play-test (saves, finding 1): after a bot's move could not be saved
+    the table showed it "thinking" for good, and its fallback move tried
+    the journal again and said it all twice. Every update now says the
+    match has stopped (no bot thinking), a bot's second try is refused
+    without writing, and the next change of the match (a person's move
+    taken back, say) lets the bots go on."""
+    import saves.match
+
+    said: list[str] = []
+    session = session_of(tmp_path, "overstocked", 2, bots=(0,), report=said.append)
+    person = Recorder()
+    session.connect(person, {1})
+    bot = session.connect(Recorder(), {0}, kind=BOT)
+    session.start()
+    action = session.game.legal_actions(session.match.state, 0)[0]
+    write_all = saves.match._write_all
+
+    def full(fd: int, data: bytes) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(saves.match, "_write_all", full)
+    assert bot.send(SeatCommand.play(0, action)) is not None
+    assert bot.send(SeatCommand.play(0, action)) is not None  # the bot's fallback
+    assert len(said) == 1
+    update = person.last(1)
+    assert update.stopped and update.thinking is None
+    assert wire_of(session).decode_update(wire_of(session).encode_update(update)) == update
+    monkeypatch.setattr(saves.match, "_write_all", write_all)
+    assert bot.send(SeatCommand.play(0, action)) is not None  # still stopped
+    mine = session.game.legal_actions(session.match.state, 1)[0]
+    link = session.holder_of(1)
+    assert link is not None and link.send(SeatCommand.play(1, mine)) is None
+    assert not session.stopped and not person.last(1).stopped
+    assert bot.send(SeatCommand.play(0, action)) is None
+
+
+def wire_of(session: Session) -> Any:
+    from host.wire import codec
+
+    return codec(session.game)
+
+
 async def test_a_bot_offered_the_same_moves_again_at_once_decides_again():
     """Play-test (Boss Quest with Potions): a bot read a potion dealt to it;
     its answer, sent, dealt it another at once, the same two moves to

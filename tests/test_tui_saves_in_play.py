@@ -135,7 +135,61 @@ async def test_a_draw_that_could_not_be_saved_stays_said_until_the_table_is_left
         await pilot.pause(1.0)  # past any other notice's time
         (notice,) = said()
         assert str(match.path) in notice and os.strerror(errno.ENOSPC) in notice
+        # the prompt says it too, for as long as it holds (the notice may be put away)
+        from tests.screen_kit import screen_text
+
+        assert "has stopped: its journal cannot be written" in " ".join(screen_text(app).split())
         app.screen.action_leave()
         await wait_for(pilot, lambda: app.table is None)
         await pilot.pause(0.1)
         assert said() == []
+
+
+@pytest.mark.parametrize("game_id", ["overstocked", "overboss-duel", "boss-quest", "overseers"])
+async def test_a_bots_move_that_cannot_be_saved_stops_the_match_and_the_prompt_says_so(
+        game_id, monkeypatch):
+    """Play-test (saves, finding 1): a bot's move that could not be saved
+    was said in two stacked toasts, and once they went the prompt read
+    "Bram's turn thinking… 54 s (n: move now)", n answering "No bot is
+    thinking now". One notice; the prompt says the match has stopped and
+    what to do, with no count and no n."""
+    from tests.screen_kit import record_notices, screen_text
+    from tui.screens.help import screen_keys
+
+    def no_bot_move(fd: int, data: bytes) -> None:
+        if b'"seat":0,' in data:  # Bram's moves
+            raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+        WRITE_ALL(fd, data)
+
+    players = [PlayerSpec("Bram", "bot", "easy"), PlayerSpec("Ann", "human")]
+    players += [PlayerSpec("Cid", "human")] if game_id == "overseers" else []
+    match = Match.new(game_id, players)
+    monkeypatch.setattr(match_module, "_write_all", no_bot_move)
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark", seed=3)
+    async with app.run_test(size=(120, 36)) as pilot:
+        said = record_notices(app)
+        app.open_match(match)
+
+        def bram_stopped() -> bool:
+            table = app.table
+            if any("Could not save Bram's move" in m for m in said):
+                return True
+            if table is not None and table.screen is not None and table.handover_to is None:
+                legal = table.make_update().legal
+                if legal:  # Ann plays on until it is Bram's turn (Boss Quest)
+                    table.screen.play(legal[0])
+            return False
+
+        await wait_for(pilot, bram_stopped, 20)
+        await pilot.pause(0.3)  # the bot's second try, if any, is in too
+        assert [m for m in said if "Could not save" in m] == [said[-1]]
+        table: Any = app.table
+        if table.handover_to is not None:  # two people here: the cover first
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+        screen = table.screen
+        assert screen.update.stopped and screen.update.thinking is None
+        text = " ".join(screen_text(app).split())
+        assert "has stopped: its journal cannot be written" in text, text
+        assert "thinking" not in text and "move now" not in text
+        assert "n" not in dict(screen_keys(screen))

@@ -2711,6 +2711,9 @@ class BossQuestScreen(GameScreen):
         update = self.update
         if update is None:
             return Text("Waiting for the table…", style="italic")
+        stopped = self.stopped_prompt(update)
+        if stopped is not None:
+            return stopped
         view: State = update.view
         mode = self._mode
         if view.phase is Phase.OVER and view.ending:

@@ -974,6 +974,19 @@ class GameScreen(Screen):
         counted = f" {int(waited)} s" if waited >= THINKING_COUNT_AFTER else ""
         return counted + hurry
 
+    def stopped_prompt(self, update: TableUpdate) -> Text | None:
+        """The prompt while the match has stopped (a draw or a bot's move
+        could not be saved): what to do, in place of a bot "thinking" for
+        good; None while it goes on."""
+        if not update.stopped or update.over:
+            return None
+        if self.here:
+            cure = " Leave the table (q) and come back once it can be written."
+        else:  # a shared table: the host's own disk
+            cure = " The match waits for the host."
+        return Text.assemble(("The match has stopped: ", "bold"),
+                             "its journal cannot be written.", cure)
+
     def away_note(self, update: TableUpdate) -> str:
         """ " · a bot plays for Ann in 25 s": the countdown to the bot that
         will play for away players who owe a decision (a shared table's

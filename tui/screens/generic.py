@@ -46,6 +46,9 @@ class GenericGameScreen(GameScreen):
 
     def _status(self, update: TableUpdate) -> str:
         names = update.names
+        stopped = self.stopped_prompt(update)
+        if stopped is not None:
+            return stopped.plain
         if update.thinking is not None:
             return self.who_is_thinking(update)
         if update.legal:

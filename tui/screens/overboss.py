@@ -1146,6 +1146,9 @@ class OverbossScreen(GameScreen):
         update = self.update
         if update is None:
             return Text("Waiting for the table…", style="italic")
+        stopped = self.stopped_prompt(update)
+        if stopped is not None:
+            return stopped
         view: State = update.view
         if view.step is Step.OVER:
             outcome = self._outcome()

@@ -1611,6 +1611,9 @@ class OverseersScreen(GameScreen):
 
     def _prompt_line(self, update: TableUpdate) -> Text:
         """The prompt, and which bot is thinking while the table waits for it."""
+        stopped = self.stopped_prompt(update)
+        if stopped is not None:
+            return stopped
         text = self._prompt(update)
         if update.thinking is not None and not update.legal and update.outcome is None:
             text.append(f" {self.who_is_thinking(update)}", style="italic")

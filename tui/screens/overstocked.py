@@ -1404,6 +1404,9 @@ class OverstockedScreen(GameScreen):
         update = self.update
         if update is None:
             return Text("Waiting for the table…", style="italic")
+        stopped = self.stopped_prompt(update)
+        if stopped is not None:
+            return stopped
         view: State = update.view
         mode = self._mode
         keys = "bold reverse"
