@@ -193,3 +193,35 @@ async def test_a_bots_move_that_cannot_be_saved_stops_the_match_and_the_prompt_s
         assert "has stopped: its journal cannot be written" in text, text
         assert "thinking" not in text and "move now" not in text
         assert "n" not in dict(screen_keys(screen))
+
+
+async def test_after_a_card_that_could_not_be_saved_one_enter_plays_it(monkeypatch):
+    """Play-test (saves, finding 2), Overstocked: "Play card 13? Enter
+    confirms", Enter while the journal could not be written (nothing
+    played), then the journal writable again: the first Enter did nothing
+    (it chose the card again, the prompt unchanged); a second played it."""
+    from core.overstocked.actions import Pick
+
+    def no_room(fd: int, data: bytes) -> None:
+        raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+
+    match = Match.new("overstocked", [PlayerSpec("Ann", "human"),
+                                      PlayerSpec("Bram", "bot", "easy")])
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark", seed=3)
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.open_match(match)
+        await wait_for(pilot, lambda: app.table is not None and app.table.screen is not None
+                       and any(isinstance(a, Pick) for a in app.table.make_update().legal))
+        screen: Any = app.table.screen
+        await pilot.pause(0.3)  # past the new decision's steady time
+        await pilot.press("enter")  # choose the card under the cursor
+        assert screen.query_one("#os-hand").pending is not None
+        history = len(match.history)
+        monkeypatch.setattr(match_module, "_write_all", no_room)
+        await pilot.press("enter")  # confirm: not saved, nothing played
+        await pilot.pause(0.1)
+        assert len(match.history) == history
+        assert "Enter confirms" in screen._prompt_text().plain
+        monkeypatch.setattr(match_module, "_write_all", WRITE_ALL)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any(seat == 0 for seat, _ in match.history[history:]))

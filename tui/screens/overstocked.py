@@ -1696,7 +1696,13 @@ class OverstockedScreen(GameScreen):
             self._draw_prompt()
             return
         hand.pending = None
+        shown = self.update
         self.play(action)
+        if self.update is shown and self.sent_from is None:
+            # refused here (a save that failed): the card stays chosen, as
+            # the prompt still says, so one Enter tries again (it re-chose it)
+            hand.pending = index
+            hand.refresh()
 
     def _place_here(self) -> None:
         widget = self._placing_view()
