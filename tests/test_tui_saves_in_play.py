@@ -79,6 +79,9 @@ WRITE_ALL = match_module._write_all
 
 
 async def test_the_match_being_played_cannot_be_deleted_from_the_saved_matches():
+    """Play-test (saves, finding 3): d on a row marked "playing" asked
+    "Delete this match?" and only after y said it could not be. It says so
+    at once, and nothing is asked."""
     match = two_people()
     app = OvertableApp(bot_delay=0, theme_name="textual-dark", seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -87,12 +90,10 @@ async def test_the_match_being_played_cannot_be_deleted_from_the_saved_matches()
         app.action_saved()  # as ctrl+p, Saved matches
         await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
         await pilot.press("d")
-        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        await pilot.press("y")
-        await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen))
         await pilot.pause(0.1)
+        assert isinstance(app.screen, SavedScreen)  # no "Delete this match?" first
         messages = [n.message for n in app._notifications]
-        assert any("cannot be deleted" in m and str(match.path) in m for m in messages)
+        assert any("cannot be deleted" in m and "Leave the match first" in m for m in messages)
         assert match.path.exists()
         await pilot.press("escape")  # back to the match, one more action
         await wait_for(pilot, lambda: app.screen is screen)
@@ -103,6 +104,27 @@ async def test_the_match_being_played_cannot_be_deleted_from_the_saved_matches()
         assert '"format"' in first and '"match_id"' in first
         match.close()
         assert Match.load(match.path).ok
+
+
+async def test_the_saved_list_sees_a_match_left_in_another_terminal(monkeypatch):
+    """Play-test (saves, finding 3): a row kept saying "playing" after the
+    other terminal had left the match. The list looks again every few
+    seconds, and before d: the row says "in play" and d offers to delete."""
+    from tests.screen_kit import screen_text
+    from tui.screens import saved as saved_module
+
+    monkeypatch.setattr(saved_module, "PLAYING_CHECK_SECONDS", 0.2, raising=False)
+    elsewhere = two_people()  # open (locked) as by another terminal
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_saved()
+        await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
+        assert "playing" in screen_text(app)
+        elsewhere.close()  # the other terminal leaves the match
+        await wait_for(pilot, lambda: "in play" in screen_text(app), 3)
+        assert "playing" not in screen_text(app)
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
 
 
 async def test_a_draw_that_could_not_be_saved_stays_said_until_the_table_is_left(monkeypatch):

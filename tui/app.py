@@ -723,6 +723,15 @@ class OvertableApp(KeysInOrder, App[None]):
 
         return list(store.list_matches(replay=True, shared=True))
 
+    def saved_in_play(self, paths: list[Path]) -> set[Path]:
+        """Which of `paths` a match holds open now, here or in another
+        terminal (a probe of each journal's lock: call it from a worker
+        for a whole list)."""
+        from saves.lock import is_locked
+
+        # the match open here is known without a probe (which collects garbage for it)
+        return {Path(p) for p in paths if self._playing(Path(p)) or is_locked(Path(p))}
+
     def saved_ids(self, matches: list[Any]) -> list[str]:
         """What names each of `matches` for `overtable resume` (`store.listed_ids`)."""
         from saves import store

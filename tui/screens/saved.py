@@ -12,6 +12,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
+import attrs
 from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
@@ -34,6 +35,11 @@ COLUMNS = (
     ("Result", 9),
     ("Problem", 10),
 )
+
+#: seconds between looks at which listed matches are being played: a row
+#: kept saying "playing" after another terminal had left its match
+PLAYING_CHECK_SECONDS = 3.0
+
 
 def names_of(players: Any) -> list[str]:
     out = []
@@ -254,6 +260,30 @@ class SavedScreen(Screen):
     def on_mount(self) -> None:
         self.query_one(DataTable).focus()
         self.action_reload()
+        self.set_interval(PLAYING_CHECK_SECONDS, self.check_playing)
+
+    def on_screen_resume(self) -> None:
+        self.check_playing()  # back from a match, or another screen
+
+    @work(thread=True, exclusive=True, group="saved-playing")
+    def check_playing(self) -> None:
+        """Look again at which listed matches are being played (one lock
+        probe each, off the event loop) and mark their rows."""
+        matches = self.matches
+        if not matches:
+            return
+        playing = self.app.saved_in_play([Path(m.path) for m in matches])  # type: ignore[attr-defined]
+        self.app.call_from_thread(self._mark_playing, matches, playing)
+
+    def _mark_playing(self, matches: list[Any], playing: set[Path]) -> None:
+        if matches is not self.matches:
+            return  # listed again meanwhile: that list is newer
+        marked = [m if m.in_use == (Path(m.path) in playing)
+                  else attrs.evolve(m, in_use=not m.in_use) for m in matches]
+        if marked != matches:
+            self.matches = marked
+            self._lay_out()
+            self._describe()
 
     @work(thread=True, exclusive=True, group="saved-list")
     def action_reload(self) -> None:
@@ -431,6 +461,14 @@ class SavedScreen(Screen):
         from tui.screens.confirm import ConfirmScreen
 
         name = Path(saved.path).name
+        playing = bool(self.app.saved_in_play([Path(saved.path)]))  # type: ignore[attr-defined]
+        others = {Path(m.path) for m in self.matches if m.in_use and m is not saved}
+        self._mark_playing(self.matches, others | ({Path(saved.path)} if playing else set()))
+        if playing:
+            # said at once: it asked "Delete this match?" and refused after y
+            self.notify(printable(f"{name} is being played now, so it cannot be deleted. "
+                                  "Leave the match first."), severity="warning", markup=False)
+            return
         if _is_folder(saved.path):
             # not a file Overtable wrote: offering "removed for good" then
             # failing ("Is a directory") read as a delete that went wrong
