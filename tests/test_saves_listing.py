@@ -77,8 +77,29 @@ def test_a_match_played_today_shows_its_time_an_older_one_its_day():
 
     today = SimpleNamespace(updated="2026-12-03T14:05:00", created=None)
     older = SimpleNamespace(updated="2026-11-30T09:00:00", created=None)
-    assert played_cell(today, today="2026-12-03") == "14:05"
+    assert played_cell(today, today="2026-12-03") == "14:05:00"
     assert played_cell(older, today="2026-12-03") == "2026-11-30"
+
+
+def test_the_played_column_has_one_format_for_a_days_times():
+    """Play-test (saves, finding 5): the list mixed "09:46:40" and
+    "09:45", the seconds shown only for rows that read alike. Every time
+    of the day has its seconds; an older row, its day."""
+    import re
+    from types import SimpleNamespace
+
+    from tui.screens.saved import rows_of
+
+    def saved(updated: str) -> SimpleNamespace:
+        return SimpleNamespace(updated=updated, created=None, title="Overstocked", game="overstocked",
+                               who_plays=lambda: "3 bots", progress="round 1", finished=False,
+                               in_use=False, match_id="m", problem=None)
+
+    matches = [saved("2026-12-06T09:46:40"), saved("2026-12-06T09:46:20"),
+               saved("2026-12-06T09:45:00"), saved("2026-11-01T08:00:00")]
+    cells = [row[2] for row in rows_of(matches, today="2026-12-06")]
+    assert cells == ["09:46:40", "09:46:20", "09:45:00", "2026-11-01"]
+    assert all(re.fullmatch(r"\d\d:\d\d:\d\d", c) for c in cells[:3])
 
 
 @pytest.mark.parametrize(("game_id", "actions"), [("overboss-duel", 150), ("boss-quest", 120),

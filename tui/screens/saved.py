@@ -48,8 +48,8 @@ def names_of(players: Any) -> list[str]:
     return out
 
 
-def when(value: Any) -> str:
-    """A timestamp as 'YYYY-MM-DD HH:MM' in local time."""
+def when(value: Any, *, seconds: bool = False) -> str:
+    """A timestamp as 'YYYY-MM-DD HH:MM' (with `seconds`, ':SS') in local time."""
     if value is None:
         return ""
     if isinstance(value, int | float):
@@ -58,11 +58,11 @@ def when(value: Any) -> str:
         try:
             value = datetime.fromisoformat(value)
         except ValueError:
-            return value[:16]
+            return value[:19 if seconds else 16]
     if isinstance(value, datetime):
         if value.tzinfo is not None:
             value = value.astimezone()
-        return value.strftime("%Y-%m-%d %H:%M")
+        return value.strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
     return str(value)
 
 
@@ -139,46 +139,33 @@ def result_text(saved: Any) -> str:
 
 
 def played(saved: Any, today: str | None = None) -> str:
-    """When the match was last played: the time for today's ("14:05": a
-    day's matches read alike by their date), else the day ("2025-12-24");
-    the detail line has both."""
-    stamp = when(getattr(saved, "updated", None) or saved.created)
+    """When the match was last played: the time for today's, to the second
+    ("14:05:33": copies of a journal, and a day's matches a few seconds
+    apart, read apart; seconds for some rows alone read as two formats),
+    else the day ("2025-12-24"); the detail line has both."""
+    stamp = when(getattr(saved, "updated", None) or saved.created, seconds=True)
     today = today if today is not None else datetime.now().strftime("%Y-%m-%d")
-    if stamp[:10] == today and len(stamp) >= 16:
-        return stamp[11:16]
+    if stamp[:10] == today and len(stamp) >= 19:
+        return stamp[11:19]
     return stamp[:10]
 
 
-def changed_at(saved: Any) -> str:
-    """When `saved`'s file last changed, to the second ("14:05:33"): what
-    tells apart copies of a journal whose rows read alike (the detail line
-    has the day and the file's name)."""
-    return when_exactly(getattr(saved, "updated", None) or saved.created)[11:19]
-
-
-def when_exactly(value: Any) -> str:
-    """A timestamp as 'YYYY-MM-DD HH:MM:SS' in local time ("" if not one)."""
-    try:
-        stamp = datetime.fromisoformat(value) if isinstance(value, str) else None
-    except ValueError:
-        return ""
-    if stamp is None:
-        return ""
-    return (stamp.astimezone() if stamp.tzinfo is not None else stamp).strftime(
-        "%Y-%m-%d %H:%M:%S")
-
-
-def row_of(saved: Any) -> tuple[str, ...]:
+def row_of(saved: Any, today: str | None = None) -> tuple[str, ...]:
     """The cells of `saved`'s row, whole (`fit` cuts them to the columns)."""
     title = str(saved.title or saved.game)
     return (
         f"{title} · shared" if getattr(saved, "shared", False) else title,
         players_text(saved),
-        played(saved),
+        played(saved, today),
         str(getattr(saved, "progress", "") or ""),
         result_text(saved),
         problem_text(saved),
     )
+
+
+def rows_of(matches: list[Any], today: str | None = None) -> list[tuple[str, ...]]:
+    """The rows of `matches`, whole (`today`: a day as 'YYYY-MM-DD', for tests)."""
+    return [row_of(saved, today) for saved in matches]
 
 
 #: the columns given room others leave, first served first: a result
@@ -328,11 +315,7 @@ class SavedScreen(Screen):
                            if self.named and matches else [])
         if len(self.candidates) < 2:
             self.candidates = []
-        rows = [row_of(saved) for saved in matches]
-        # copies of one journal read alike: when each last changed tells them apart
-        alike = {cells for cells in rows if rows.count(cells) > 1}
-        rows = [(*cells[:2], changed_at(saved), *cells[3:]) if cells in alike else cells
-                for cells, saved in zip(rows, matches, strict=True)]
+        rows = rows_of(matches)
         marked = [Path(m.path) in self.candidates for m in matches]
         rows = [("▸ " + cells[0], *cells[1:]) if mark else cells
                 for cells, mark in zip(rows, marked, strict=True)]
