@@ -271,6 +271,7 @@ class SavedScreen(Screen):
             self.matches = marked
             self._lay_out()
             self._describe()
+            self.action_reload()  # its moves there: when it was played, how far it got
 
     @work(thread=True, exclusive=True, group="saved-list")
     def action_reload(self) -> None:
