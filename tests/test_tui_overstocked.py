@@ -43,7 +43,7 @@ from tests.overstocked_screen_kit import (
     screen_text,
 )
 from tests.overstocked_tables import area, deal, dealt_game, pick_all, play, table
-from tests.screen_kit import FakePort
+from tests.screen_kit import FakePort, settled_text
 from tui.screens.game import TableUpdate
 from tui.screens.overstocked_area import AreaPane, AreaView, CrateHand
 
@@ -1198,6 +1198,23 @@ async def test_spectating_follows_the_seat_in_turn():
     assert "Cyd's warehouse" in text and "Cyd's turn" in text
     _, text, _ = await run(make_update(turn, seat=None), keys=["v"])
     assert "Ann's warehouse" in text  # v takes over from following
+
+
+async def test_spectating_the_score_is_of_the_warehouse_shown():
+    """Play-test, all-bot match at 80x24: once the secret choice began, the
+    warehouse stayed on the last to place ("Dev's warehouse") while the
+    score beside it went back to seat 1 ("Ann's score now")."""
+    state = place_state()
+    turn = play(state, 0, next(a for a in GAME.legal_actions(state, 0) if isinstance(a, Place)))
+    assert turn.turn == 2
+    app = ScreenApp(make_update(turn, seat=None), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Cyd's score now" in await settled_text(app, pilot)
+        app.game_screen.show(make_update(pick_state(), seat=None))  # everyone chooses
+        text = await settled_text(app, pilot)
+    assert "Cyd's warehouse" in text and "Cyd's score now" in text
+    assert "Ann's score now" not in text
 
 
 async def test_the_keys_scroll_the_score_sheet_at_the_end():

@@ -503,14 +503,15 @@ class OverstockedScreen(GameScreen):
     # -- helpers ----------------------------------------------------------------------
 
     def _me(self) -> int | None:
-        """The seat whose score the preview shows: the viewer, else the turn."""
+        """The seat whose score the preview shows: the viewer, else the one
+        whose warehouse is shown beside it (during the secret choice no one
+        is in turn: seat 1's score stood beside the last placer's warehouse)."""
         update = self.update
         if update is None:
             return None
         if update.seat is not None:
             return update.seat
-        view: State = update.view
-        return view.turn if view.turn is not None else 0
+        return self._wh_seat()
 
     def _mode_of(self, update: TableUpdate) -> str | None:
         if not update.legal:
