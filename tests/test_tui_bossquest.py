@@ -1196,3 +1196,19 @@ async def test_the_wizards_footer_has_no_number_range_with_only_the_mystery_left
         footer = screen_text(app).splitlines()[-1]
         assert "m Mystery" in footer and "Pick" not in footer, footer
         assert "1-9" not in footer, footer
+
+
+async def test_a_bot_reading_a_potion_is_thinking_in_its_row_as_in_the_status_line():
+    """The status line said "Bob's turn (...) thinking…" while Bob read a
+    potion, but his row marked a bot thinking only on its own turn."""
+    state = full_state(turn=1)
+    bob = state.knights[1]
+    potion = Weapon(None, 2)
+    bob = attrs.evolve(bob, visible=bob.visible + (potion,))
+    state = attrs.evolve(state, options=Options(potions=True),
+                         knights=(state.knights[0], bob) + state.knights[2:],
+                         weapon_deck=tuple(x for x in state.weapon_deck if x != potion),
+                         phase=Phase.READ_POTION, reader=1, resume="draw", to_draw=1)
+    _, text = await run(make_update(state, thinking=1), size=(120, 40))
+    assert "thinking…" in text.split("Bob's turn")[1]  # the status line
+    assert re.search(r"Bob\b.*thinking…", text.split("Bob's turn")[0])  # his row

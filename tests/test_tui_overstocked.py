@@ -1217,6 +1217,17 @@ async def test_spectating_the_score_is_of_the_warehouse_shown():
     assert "Ann's score now" not in text
 
 
+async def test_the_players_panel_marks_every_bot_the_status_line_names_thinking():
+    """Play-test, all-bot match: the status line read "Ann, Bram, Cora and
+    Dev are thinking…" while the players' panel marked Ann alone "thinking"
+    and the others "choosing"."""
+    update = make_update(pick_state(), seat=None, thinking=0, bots=frozenset({0, 1, 2}))
+    _, text, _ = await run(update)
+    assert "Ann and Cyd are thinking…" in text
+    assert re.search(r"Ann\s+thinking", text) and re.search(r"Cyd\s+thinking", text)
+    assert "choosing" not in text
+
+
 async def test_the_keys_scroll_the_score_sheet_at_the_end():
     """At 80x24 the sheet does not fit: it has the focus, so ↓ scrolls it."""
     update = make_update(over_state())

@@ -2332,7 +2332,8 @@ class BossQuestScreen(GameScreen):
         if self._tall_rows:  # narrower, the cards themselves are the count
             n = knight.card_count
             count = f"{n} card{'s' if n != 1 else ' '}  "
-        if turn and update.thinking == seat and not self.bots_held():
+        thinking = seat in self.thinking_seats(update) and not self.bots_held()  # as the status line names them
+        if thinking:
             status = "thinking…"
         elif knight.done:
             status = "done"
@@ -2342,7 +2343,7 @@ class BossQuestScreen(GameScreen):
             status = "to play"
         else:
             status = ""
-        if mark and not (turn and update.thinking == seat):
+        if mark and not thinking:
             # who plays the seat, in the status (in the name's cell it was
             # cut mid-bracket: "bob (left — bot")
             status = _MARK_WORDS.get(mark, "away")

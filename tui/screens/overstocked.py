@@ -1077,6 +1077,7 @@ class OverstockedScreen(GameScreen):
                     max((cell_len(self._bare_who(s)) + (len(you) if s == update.seat else 0)
                          + cell_len(marks[s]) for s in range(view.players)), default=4))
         changed = self.changed("players")
+        thinking = self.thinking_seats(update)
         for seat in range(view.players):
             player = view.seats[seat]
             line = Text(no_wrap=True, overflow="ellipsis", end="")
@@ -1094,7 +1095,7 @@ class OverstockedScreen(GameScreen):
                 status = f"deck {view.bot_deck}"
             elif view.phase is Phase.PICK:
                 status = "chose ✓" if player.picked else "choosing"
-                if update.thinking == seat:
+                if seat in thinking:  # as the status line names them
                     status = "thinking"
             elif view.phase in (Phase.QUANTUM, Phase.PLACE, Phase.MARK, Phase.FORKLIFT,
                                 Phase.INCENTIVE):
