@@ -461,7 +461,8 @@ async def test_the_recaps_title_says_which_moves_are_out_of_sight(size):
     its last moves only, under "Recap (all) · [ ] step · z log"; the moves
     above (a bot taking Attack +1 and casting it on himself) were out of
     sight with nothing but a one-cell scrollbar to say so. The title names
-    the moves above; where all of them fit (160x45) it says "(all)"."""
+    the moves out of sight (below: the recap opens on move 1); where all of
+    them fit (160x45) it says "(all)"."""
     from tests.screen_kit import settled_text
     from tests.since_kit import SequenceApp, turns_of_others
     from tui.screens.bossquest import BossQuestScreen
@@ -480,7 +481,7 @@ async def test_the_recaps_title_says_which_moves_are_out_of_sight(size):
         if size == (80, 24):
             assert unseen  # the play-test's case: not every move fits
             first, last = unseen[0], unseen[-1]
-            said = f"{first} above" if first == last else f"{first}-{last} above"
+            said = f"{first} below" if first == last else f"{first}-{last} below"
             assert unseen == list(range(first, last + 1))
             assert said in title and "(all)" not in title, title
         else:

@@ -577,9 +577,9 @@ async def test_a_narrow_recap_keeps_its_keys_in_the_title():
 
 async def test_the_recaps_title_names_the_steps_scrolled_out_of_sight():
     """"Recap (all)" over a panel too short for every step hid the first
-    moves (Boss Quest at 80x24): the title names the steps above the view,
-    and those below once the player scrolls back up; "(all)" when every
-    step's number is in sight."""
+    moves (Boss Quest at 80x24): the title names the steps below the view
+    (the recap opens on move 1), and those above once the player scrolls
+    down; "(all)" when every step's number is in sight."""
     from textual.app import App, ComposeResult
 
     log_lines = ("deal",) + tuple(f"Bob moves {n}" for n in range(1, 7))
@@ -601,8 +601,8 @@ async def test_the_recaps_title_names_the_steps_scrolled_out_of_sight():
 
     for width, rows, title in (
             (40, 8, f"Recap (all) · {RECAP_KEYS}"),
-            (40, 4, f"Recap · 1-3 above · {RECAP_KEYS}"),  # Boss Quest's panel at 80x24
-            (26, 4, "Recap · 1-3 ↑ · [ ] z")):  # Overstocked's
+            (40, 4, f"Recap · 4-6 below · {RECAP_KEYS}"),  # Boss Quest's panel at 80x24
+            (26, 4, "Recap · 4-6 ↓ · [ ] z")):  # Overstocked's
         app = LogApp(rows)
         async with app.run_test(size=(width, 10)) as pilot:
             log = app.query_one(SinceLog)
@@ -611,6 +611,25 @@ async def test_the_recaps_title_names_the_steps_scrolled_out_of_sight():
             await pilot.pause()
             assert log.border_title == title
             if (width, rows) == (40, 4):
-                log.scroll_home(animate=False)
+                log.scroll_end(animate=False)
                 await pilot.pause()
-                assert log.border_title == f"Recap · 4-6 below · {RECAP_KEYS}"
+                assert log.border_title == f"Recap · 1-3 above · {RECAP_KEYS}"
+
+
+@pytest.mark.parametrize("game", ["boss-quest", "overboss-duel", "overstocked", "overseers"])
+async def test_a_recap_too_long_for_its_panel_opens_on_the_first_move(game):
+    """Play-test at 80x24: the recap opened scrolled to its newest rows, the
+    restock and deal lines after the bot's moves ("Market pair 2 gets an
+    Icy Peak.", "Edda is dealt B4."), every move above out of sight. It
+    opens on move 1, the later ones told below."""
+    from tests.test_since_snapshots import app_for
+
+    app = app_for(game)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(4):
+            await pilot.pause()
+        log = app.game_screen.query_one(SinceLog)
+        assert log.recap is not None and log.recap.shown
+        assert log.max_scroll_y > 0  # the recap does not all fit
+        assert log.scroll_y == 0
+        assert "↑" not in log.border_title and "above" not in log.border_title

@@ -520,10 +520,22 @@ class SinceLog(GameLog):
 
     def _follow(self) -> None:
         recap = self.recap
-        if recap is None or not recap.shown or recap.selected is None:
+        if recap is None or not recap.shown:
             super()._follow()
             return
-        self.call_after_refresh(self._scroll_to_step, recap.selected)
+        if recap.selected is None and self.held:
+            return  # the player scrolled the recap: it stays where they put it
+        # All the steps: from move 1, read in order (opened on its newest
+        # rows, a short panel showed the restock and deal lines after the
+        # moves, every move above out of sight).
+        self.call_after_refresh(self._scroll_to_step, recap.selected or 0)
+
+    def _check_held(self) -> None:
+        recap = self.recap
+        if recap is not None and recap.shown and recap.selected is None:
+            self.held = self.scroll_target_y > 0  # the recap's own place is its top
+            return
+        super()._check_held()
 
     def _scroll_to_step(self, step: int) -> None:
         self._wrap()
