@@ -571,3 +571,37 @@ def test_no_view_knows_a_swap_of_companions_before_combat():
     assert [u.spell.kind for u in state.used] == [SpellKind.SWAP_COMPANIONS]
     for seat in (None, 0, 1, 2):
         assert GAME.view(state, seat).used == ()
+
+
+def test_a_swap_that_moved_a_potion_tells_no_strengths_combat_would_contradict():
+    """Play-test: "Swap hidden → Cora, Dev: hidden cards swapped; Cora
+    10→17, Dev 12→5" counted the unread potion Dev received as -2 (its lower
+    reading, BQ-31) where the combat line above read it "[+2]"; the
+    strengths also came before Dev's later weapons. A swap that moved a
+    potion names no strengths; the others say they are the ones at the swap."""
+    from core.bossquest.actions import Activate, GoToWizard, TargetKnight
+    from core.bossquest.state import Options, Step
+    from tests.bossquest_tables import knight, play, spell, table
+    from tui.screens.bossquest import spells_text
+
+    names = ("Ann", "Bram", "Cora")
+    offer = (spell(SpellKind.SWAP_HIDDEN), spell(SpellKind.HP_PLUS_1), spell(SpellKind.HP_MINUS_1))
+    state = table([knight("Y5", "R7", "B3", done=True), knight("P3", "R5", done=True),
+                   knight("±2", "B6")], boss=16, turn=2, step=Step.CHOOSE, offer=offer,
+                  options=Options(potions=True))
+    state = play(state, 2, GoToWizard(), Activate(0), TargetKnight(0))
+    while not state.history:  # Ann reads the potion she received at combat (BQ-31)
+        seat = min(GAME.to_act(state))
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    fought = state.history[-1]
+    swap = next(e for e in combat_spells(fought) if e.spell.kind is SpellKind.SWAP_HIDDEN)
+    assert swap.shifts == () and "potion" in swap.effect
+    text = spells_text(fought, lambda s: names[s]).plain
+    assert "→" not in text.split("Swap hidden")[1].split(":", 1)[1], text
+
+    # a swap of two weapons tells the strengths, as at the swap
+    state = table([knight("Y2", "R7", "B3", done=True), knight("P3", "R5", done=True),
+                   knight("P5", "B6")], boss=16, turn=2, step=Step.CHOOSE, offer=offer)
+    state = play(state, 2, GoToWizard(), Activate(0), TargetKnight(0))
+    text = spells_text(state.history[-1], lambda s: names[s]).plain
+    assert "hidden cards swapped; at the swap: Ann 12→15, Cora 11→8" in text, text

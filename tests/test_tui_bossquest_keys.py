@@ -184,7 +184,7 @@ async def test_the_combat_box_hangs_a_wrapped_spell_under_its_text():
         await pilot.pause()
         lines = [line.strip() for line in screen_text(app).splitlines()]
     (went_on,) = [line for line in lines if "Ann 16→18" in line]
-    assert went_on.startswith("█   swapped; Ann 16→18"), lines
+    assert went_on.startswith("█   swapped; at the swap: Ann 16→18"), lines
 
 
 # --- wording ------------------------------------------------------------------

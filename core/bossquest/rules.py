@@ -1222,6 +1222,14 @@ def _shifts(before: State, after: State) -> tuple[Shift, ...]:
     return tuple(out)
 
 
+def _potion_moved(before: State, after: State) -> bool:
+    """Whether a potion changed hands between `before` and `after` (a swap)."""
+    def potions(state: State, seat: int) -> list[Weapon | None]:
+        return sorted((w for w in weapons_of(state.knights[seat]) if w is None or w.colour is None),
+                      key=lambda w: (w is None, w.value if w is not None else 0))
+    return any(potions(before, s) != potions(after, s) for s in range(before.players))
+
+
 def _record_used(before: State, after: State, caster: int, seats: frozenset[int],
                  cancelled: ActiveSpell | None = None,
                  companions: tuple[tuple[Companion, bool], ...] = ()) -> State:
@@ -1229,8 +1237,9 @@ def _record_used(before: State, after: State, caster: int, seats: frozenset[int]
     discarded) for the combat's summary, with the strengths it moved."""
     spell = before.casting
     assert spell is not None
-    used = UsedSpell(spell, caster, seats, _shifts(before, after), cancelled,
-                     companions=companions, mystery=before.casting_mystery)
+    moved = _potion_moved(before, after)
+    used = UsedSpell(spell, caster, seats, () if moved else _shifts(before, after), cancelled,
+                     companions=companions, mystery=before.casting_mystery, potion_moved=moved)
     return evolve(after, used=after.used + (used,))
 
 

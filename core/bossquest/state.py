@@ -238,6 +238,9 @@ class UsedSpell:
     companions: tuple[tuple[Companion, bool], ...] = ()
     #: the mystery spell, activated blind and turned: the combat says so (BQ-47)
     mystery: bool = False
+    #: a swap moved a potion to a knight who had not read it: counted then
+    #: at its lower reading (BQ-31), not as combat reads it, so no `shifts`
+    potion_moved: bool = False
 
 
 @attrs.frozen

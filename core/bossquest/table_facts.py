@@ -219,10 +219,13 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
             # others give theirs ("Ann 10→14"); short, to fit the combat box.
             # Each card exists once (BQ-1): one value means two colours, which
             # colour spells count, so never "no change"
-            effect = "hidden cards swapped" if used.shifts else "same strength, colours swapped"
+            effect = ("hidden cards swapped, a potion among them" if used.potion_moved
+                      else "hidden cards swapped" if used.shifts
+                      else "same strength, colours swapped")
         elif kind is SpellKind.SWAP_DECK:
             # (a read potion may stand for a weapon of its value: no colour named)
-            effect = ("weapon swapped with the deck" if used.shifts
+            effect = ("weapon swapped with the deck, a potion among them" if used.potion_moved
+                      else "weapon swapped with the deck" if used.shifts
                       else "swapped for a deck card of the same strength")
         elif kind is SpellKind.FLIP_POTION:
             effect = "potion flipped"

@@ -537,9 +537,12 @@ def _reader(result: RoundResult, seat: int) -> Knight | None:
 
 
 def shifts_text(effect: Any, who: Any) -> str:
-    """What a spell used at once moved, "Ann 16→18, Boss 17→16 HP" (BQ-47)."""
-    return ", ".join(f"Boss {s.before}→{s.after} HP" if s.seat is None
-                     else f"{who(s.seat)} {s.before}→{s.after}" for s in effect.shifts)
+    """What a spell used at once moved, "at the swap: Ann 16→18, Boss 17→16
+    HP" (BQ-47): the strengths then, which later weapons change before combat."""
+    swap = effect.spell.kind in (SpellKind.SWAP_HIDDEN, SpellKind.SWAP_DECK)
+    return ("at the swap: " if swap else "when used: ") + ", ".join(
+        f"Boss {s.before}→{s.after} HP" if s.seat is None
+        else f"{who(s.seat)} {s.before}→{s.after}" for s in effect.shifts)
 
 
 def spells_text(result: RoundResult, who: Any, width: int | None = None) -> Text:
