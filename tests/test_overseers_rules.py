@@ -1525,3 +1525,17 @@ def test_showdown_line_names_meixius_three_and_purples_fives():
     assert "Bob (Purple) counts every Lust 5." in line
     line = GAME.describe(state, 0, Deny(), names=names, viewer=0)
     assert f"Your {6 + 6 + 4 + 3 + 2 + 3} includes Meixiu's +3." in line
+
+
+def test_the_showdown_only_part_names_the_sisters_in_play():
+    """Play-test: the round-end box read "the Wuming sisters' +3" with only
+    Wuming the elder in play: it names the card(s) in play, as the table does."""
+    elder = placed([("LHH", "CC"), ("AAB", "LG"), ("BBL", "GG")],
+                   [Character.MEIXIU, Character.WUMING_VALOUR, None])
+    assert rules._sisters(elder) == "Wuming the elder's"
+    younger = placed([("LHH", "CC"), ("AAB", "LG"), ("BBL", "GG")],
+                     [None, None, Character.WUMING_WRATH])
+    assert rules._sisters(younger) == "Wuming the younger's"
+    both = placed([("LHH", "CC"), ("AAB", "LG"), ("BBL", "GG")],
+                  [Character.WUMING_WRATH, Character.WUMING_VALOUR, None])
+    assert rules._sisters(both) == "The Wuming sisters'"

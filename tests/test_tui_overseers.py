@@ -2611,3 +2611,14 @@ async def test_a_seats_cards_are_made_once_for_each_view():
     _, _, (first, again, fresh, letters) = await run(make_update(state), after=cards)
     assert all(a is b for a, b in zip(first, again, strict=True))
     assert fresh.plain == letters.plain and fresh is not letters
+
+
+def test_the_showdown_only_part_keeps_the_sisters_name():
+    """The round's score names the sister in play ("Wuming the elder's
+    +3"): under the score, as the sisters' part was, her name as printed."""
+    line = ("Round 1 is scored. You score 11 (total 11) for the cards held now (L C): "
+            "Lust ×1: 3; Courage ×1 (2/10/18): 2. Wuming the elder's +3 on these cards counts "
+            "at the showdown only. You take the Leader card.")
+    parts = recap_parts(line)
+    assert "  (Wuming the elder's +3 on these cards counts at the showdown only)" in parts, parts
+    assert parts[-1] == "You take the Leader card."

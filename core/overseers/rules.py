@@ -2043,6 +2043,14 @@ def _consequences(
     return out
 
 
+def _sisters(state: State) -> str:
+    """Whose showdown part it is, as the table names the cards in play:
+    "Wuming the elder's"; "The Wuming sisters'" for both."""
+    named = [c.label.partition(" (")[0] for c in (_C.WUMING_VALOUR, _C.WUMING_WRATH)
+             if in_play(state, c)]
+    return f"{named[0]}'s" if len(named) == 1 else "The Wuming sisters'"
+
+
 def _own_score(after: State, name, viewer: int | None) -> list[str]:
     """The viewer's own round score and total (OV-6: secret to the others),
     and the cards it counts: those held now, after the judgment and greed,
@@ -2060,7 +2068,7 @@ def _own_score(after: State, name, viewer: int | None) -> list[str]:
     extra = wuming_only(after, viewer)
     if extra:
         # (on the cards held now: a card stolen since was not at the showdown)
-        out.append(f"The Wuming sisters' +{extra} on these cards counts at the showdown only.")
+        out.append(f"{_sisters(after)} +{extra} on these cards counts at the showdown only.")
     return out
 
 

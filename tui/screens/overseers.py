@@ -2075,10 +2075,11 @@ def recap_parts(line: str) -> list[str]:
             middle.append(note if note.endswith(".") else note + ".")
     else:
         middle = score_lines(*found.groups())
-        if after.startswith("The Wuming sisters'"):
+        if after.startswith(("The Wuming sisters'", "Wuming the ")):
             # OV-20: why the showdown's figure was higher, under the score
             note, _, after = after.partition(". ")
-            middle.append(f"  ({note[0].lower()}{note[1:].rstrip('.')})")
+            note = note.rstrip(".")
+            middle.append(f"  ({'t' + note[1:] if note.startswith('The ') else note})")
     return [*([before] if before else []), *middle,
             *(recap_parts(after) if after else [])]
 
