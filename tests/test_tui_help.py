@@ -450,3 +450,15 @@ async def test_the_home_screen_names_both_keys_of_the_help(tmp_path, monkeypatch
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         assert ("Help", "The keys of this screen (F1 or ?)") in [
             (name, words) for name, words, _ in app.app_commands()]
+
+
+async def test_a_match_of_bots_lists_no_placing_keys():
+    """Play-test, an Overstocked match of bots: F1 listed "r  Turn the card
+    you are placing", a key no one at this terminal will use (in the help
+    box r opens the rules). Its keys are the watcher's own."""
+    update = os_.make_update(os_.pick_state(), seat=None, thinking=0, bots=frozenset({0, 1, 2}))
+    _, rows = await open_help(os_.ScreenApp(update))
+    keys = dict(rows[:[text for _, text in rows].index("On screen")])
+    assert "r" not in keys and "0-9" not in keys and "x" not in keys, rows
+    assert not any(key.startswith("p") for key in keys), rows  # p/w: place in an area
+    assert keys["v"] == "Show the next player's warehouse"  # the watcher's own keys stay

@@ -299,6 +299,10 @@ class OverstockedScreen(GameScreen):
     #: your recap (it went by as part of your move, unmarked and untold)
     REVEALS = re.compile(r"\bCards revealed: |^The bot draws card ")
 
+    #: the keys of a player's own choices and placing: no moment of a match
+    #: of bots offers them to this terminal (F1 leaves them out there)
+    PLAYER_ACTIONS = frozenset({"rotate", "area", "switch_area", "decline", "number", "cancel"})
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rotate", "Rotate", tooltip="Turn the card you are placing"),
         Binding("p", "area('popularity')", "Popularity", key_display="p/w",
@@ -501,6 +505,13 @@ class OverstockedScreen(GameScreen):
     # -- the contract ---------------------------------------------------------------
 
     # -- helpers ----------------------------------------------------------------------
+
+    def help_never(self) -> frozenset[str]:
+        update = self.update
+        if (update is not None and update.seat is None and not self.watching_shared
+                and set(range(update.view.players)) <= update.bots):
+            return self.PLAYER_ACTIONS  # a match of bots: nobody here places
+        return frozenset()
 
     def _me(self) -> int | None:
         """The seat whose score the preview shows: the viewer, else the one
