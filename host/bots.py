@@ -123,8 +123,8 @@ class BotHolder:
         self._stop = threading.Event()
         self._hurried: asyncio.Event | None = None
         #: while cleared, a decision is not sent (`_pause`): the table at a
-        #: terminal with no person seated holds its bots while a box is up
-        #: for the watcher (tui/table.py `Table.wait_for_box`). None: never held
+        #: terminal holds its bots while a box is up for the people there
+        #: to read (tui/table.py `Table.wait_for_box`). None: never held
         self.gate: asyncio.Event | None = None
 
     @property

@@ -68,9 +68,8 @@ async def test_a_whole_match_from_the_keyboard(tmp_path, monkeypatch, size):
                 break
             screen = app.screen
             if getattr(screen, "holds_the_table", False):  # a combat waits for a key
-                # a person seated: the bots are not held for it (only a
-                # watched bots' match waits: the test below)
-                assert table._gate.is_set()
+                # the bots wait for the person reading it, as for a watcher
+                assert table.holds_bots
                 await pilot.press("enter")
                 continue
             if not isinstance(screen, BossQuestScreen) or screen.update is None:
@@ -256,3 +255,45 @@ async def test_a_watched_bots_match_waits_for_each_combat(tmp_path, monkeypatch,
         told.pop()
     assert told == [*state.history, *state.waves]
     assert len(told) >= 2 and opened_again
+
+
+async def test_a_person_seated_reads_the_combat_while_the_bots_wait(tmp_path, monkeypatch):
+    """Play-test (me and bots, 80x24): the bots played the next round
+    behind the combat box (the box said "Combat: round 1", the header
+    behind it "Round 2"), and once my turn came up behind it, my Enter to
+    close the box was dropped with a "press it again" drawn into its frame.
+    The bots wait while the combat is up, the status says so, and Enter
+    puts the box away even just after a new decision of mine came."""
+    import time
+
+    from tui.screens.game import ENTER_WAITS, HELD_FOR_BOX
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", [PlayerSpec("Ann", "human"),
+                                     PlayerSpec("Bob", "bot", "random"),
+                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        for _ in range(2000):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, BossQuestScreen) and screen.holds_the_table:
+                break
+            if isinstance(screen, BossQuestScreen) and screen.update and screen.update.legal:
+                await pilot.press(choose_key(screen))
+        else:
+            raise AssertionError("no combat came up")
+        table = app.table
+        moves = len(table.match.history)
+        for _ in range(25):  # a negative, so a bounded wait (unheld bots move at once)
+            await pilot.pause(0.02)
+        assert screen.holds_the_table and len(table.match.history) == moves
+        if screen.update.thinking is not None:
+            assert screen.thinking_words(screen.update) == HELD_FOR_BOX  # (the status line)
+        # a decision of Ann's just came up behind the box: Enter still closes it
+        screen._steady_until = time.monotonic() + 10
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not screen.holds_the_table
+        assert ENTER_WAITS not in screen_text(app)
+        assert not table.holds_bots

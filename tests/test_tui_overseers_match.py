@@ -477,10 +477,11 @@ async def test_a_watched_bots_match_waits_for_each_box(tmp_path, monkeypatch):
                     for r in (1, 2, 3) for what in (": what the vote did", " ended")]
 
 
-async def test_a_person_seated_is_not_held_for_a_box(tmp_path, monkeypatch):
-    """Hot seat and play against bots stay as they were: with a person
-    seated here, a box up for them does not hold the bots (their own
-    decisions pace the match); only a watched bots' match waits."""
+async def test_a_person_seated_holds_the_bots_for_a_box(tmp_path, monkeypatch):
+    """Play-test (me and bots): the bots played on behind a round's box,
+    which then told one round while the table behind it showed the next.
+    At one terminal the bots wait for the person reading a box, as for a
+    watcher, until it is put away."""
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -490,4 +491,6 @@ async def test_a_person_seated_is_not_held_for_a_box(tmp_path, monkeypatch):
         table = app.table
         box = EndingScreen("A box", ["a line"])
         table.wait_for_box(box)
-        assert table._gate.is_set() and not table.holds_bots
+        assert table.holds_bots
+        table.box_put_away(box)
+        assert not table.holds_bots

@@ -141,9 +141,9 @@ class Table:
         #: per kind of box the screen puts up until a key, how many the
         #: people here put away (kept with the match: `put_away`)
         self._put_away: dict[str, int] = dict(kept.put_away)
-        #: no person seated here (a match of bots, watched): the boxes up
-        #: for the watcher to read (`wait_for_box`), and the gate the bots
-        #: wait at while there are any (`host.bots.BotHolder.gate`)
+        #: the boxes up for the people here (or the watcher) to read
+        #: (`wait_for_box`), and the gate the bots wait at while there are
+        #: any (`host.bots.BotHolder.gate`)
         self._boxes: list[Any] = []
         self._gate = asyncio.Event()
         self._gate.set()
@@ -338,13 +338,18 @@ class Table:
         self._public_shown = self._telling = True
         self.refresh()  # the public view under it
         # the first to read on top; the last put away leads to the hand-over
-        self.app.push_screen(dialogs[-1], lambda _: self._told_round_end())
+        # (the bots wait while any is up, as for a box of one person's view)
+        for dialog in dialogs:
+            self.wait_for_box(dialog)
+        last = dialogs[-1]
+        self.app.push_screen(last, lambda _: self._told_round_end(last))
         for dialog in reversed(dialogs[:-1]):
-            self.app.push_screen(dialog)
+            self.app.push_screen(dialog, lambda _, d=dialog: self.box_put_away(d))
         return True
 
-    def _told_round_end(self) -> None:
+    def _told_round_end(self, box: Any) -> None:
         self._telling = False
+        self.box_put_away(box)
         self._go_on()
 
     def _next_person(self, here: list[int]) -> int:
@@ -406,15 +411,17 @@ class Table:
             self._keep()
 
     def wait_for_box(self, box: Any) -> None:
-        """A box that waits for a key (a round's end, what the vote did)
-        goes up over the table. With no person seated here (every seat a
-        bot, watched) the bots send no move until it is put away
-        (`box_put_away`). Play-test: they played rounds 1 to 3 out of sight
-        under round 1's box, and the boxes left open came back after the
-        results. Waiting, not closing the box after a while: a watcher reads
-        at their own pace, and a box gone by itself is a round missed. With
-        people seated their own decisions pace the match, as before."""
-        if self.humans or self.closed or any(b is box for b in self._boxes):
+        """A box that waits for a key (a round's end, what the vote did, F1
+        help, the rules) goes up over the table: the bots send no move until
+        it is put away (`box_put_away`). Play-tests: watched, they played
+        rounds 1 to 3 out of sight under round 1's box; with a person seated
+        they played the next round behind the combat box, the box telling
+        one round while the table showed the next. Everyone who reads is at
+        this terminal, so the table waits for them. Waiting, not closing the
+        box after a while: people read at their own pace, and a box gone by
+        itself is a round missed. (A shared table does not wait: one
+        player's box must not hold the others.)"""
+        if self.closed or any(b is box for b in self._boxes):
             return
         self._boxes.append(box)
         self._gate.clear()

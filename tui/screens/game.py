@@ -674,6 +674,10 @@ class GameScreen(Screen):
         it is let go; the prompt stands out a moment. Typing in a text
         field (the table talk) never waits."""
         now = time.monotonic()
+        if self.holds_the_table:
+            # Enter puts the box away, whatever came behind it: dropped, it
+            # drew "press it again" over the box (a play-test)
+            return False
         if key in CONFIRM_KEYS:
             if now >= self._steady_until:
                 return False
@@ -729,9 +733,9 @@ class GameScreen(Screen):
         return []
 
     def box_waits(self, box: Screen) -> None:
-        """`box` is to go up over the table until a key: the match may
-        wait for it (every seat a bot, watched: tui/table.py `wait_for_box`),
-        until `box_gone`."""
+        """`box` is to go up over the table until a key: the match at this
+        terminal waits for it (tui/table.py `wait_for_box`; a shared table
+        does not), until `box_gone`."""
         wait = getattr(self.port, "wait_for_box", None)
         if callable(wait):
             wait(box)
@@ -750,8 +754,14 @@ class GameScreen(Screen):
             if self.update is not None and self.update.thinking is not None:
                 self.redraw_held(self.update)
 
+    @property
+    def holds_the_table(self) -> bool:
+        """A box in this screen's own layer (Boss Quest's combat) is up and
+        keeps the keys until put away; none here."""
+        return False
+
     def bots_held(self) -> bool:
-        """The bots send no move while a box is up (a watched bots' match:
+        """The bots send no move while a box is up (at this terminal:
         tui/table.py `wait_for_box`): a thinking bot waits for the box."""
         return getattr(self.port, "holds_bots", False) is True
 

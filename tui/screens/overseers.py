@@ -628,7 +628,9 @@ class OverseersScreen(GameScreen):
         if box is None:
             return []
         self._round_told = view.round - 1
-        self._round_end_waiting = None
+        waiting, self._round_end_waiting = self._round_end_waiting, None
+        if waiting is not None:  # never up: the bots wait no more for it
+            self.box_gone(waiting[2])
         dialogs: list[Screen] = [box]
         held, self._vote_box = self._vote_box, None
         if held is not None and self._vote_box_pushed and self.app.screen is held[2]:
@@ -636,6 +638,8 @@ class OverseersScreen(GameScreen):
             vote.dismiss()
             dialogs.insert(0, EndingScreen(vote.title_text, vote.lines,
                                            go_on=f"round {view.round - 1}'s end"))
+        elif held is not None and not self._vote_box_pushed:
+            self.box_gone(held[2])  # (never up)
         return dialogs
 
     def _hold_last_round(self, update: TableUpdate) -> None:
