@@ -15,7 +15,9 @@ from saves.journal import PlayerSpec
 from tests.screen_kit import play_through_the_app, screen_text, wait_for
 from tui.app import OvertableApp
 from tui.screens.ending import EndingScreen
+from tui.screens.help import HelpScreen
 from tui.screens.overseers import OverseersScreen
+from tui.screens.rules import RulesScreen
 from tui.widgets import ActionBar
 from tui.widgets.hand import Hand
 
@@ -494,3 +496,31 @@ async def test_a_person_seated_holds_the_bots_for_a_box(tmp_path, monkeypatch):
         assert table.holds_bots
         table.box_put_away(box)
         assert not table.holds_bots
+
+
+async def test_help_and_the_rules_hold_the_bots(tmp_path, monkeypatch):
+    """Play-test (every seat a bot): while F1 and its rules were read, the
+    draft went from turn 2 to 3. The match waits while either is open, and
+    goes on once they are closed."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.05, seed=7, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overseers", [PlayerSpec(name, "bot", "random")
+                                    for name in ("Ann", "Bob", "Cyd", "Dee")])
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
+        table = app.table
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        moves = len(table.match.history)
+        for _ in range(25):  # a negative, so a bounded wait (a move in 50 ms unheld)
+            await pilot.pause(0.02)
+        assert table.holds_bots and len(table.match.history) == moves
+        await pilot.press("r")
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
+        for _ in range(25):
+            await pilot.pause(0.02)
+        assert table.holds_bots and len(table.match.history) == moves
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
+        assert not table.holds_bots
+        await wait_for(pilot, lambda: len(table.match.history) > moves)

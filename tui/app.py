@@ -520,7 +520,7 @@ class OvertableApp(KeysInOrder, App[None]):
         section = None
         if game_id == self.current_game_id():  # the rules of the match being played
             section = self.current_rules_section()
-        self.push_screen(RulesScreen(game_id, section, leaves_app=leaves_app))
+        self._push_over_the_match(RulesScreen(game_id, section, leaves_app=leaves_app))
 
     def get_key_display(self, binding: Binding) -> str:
         """Enter is "↵" in every footer: a box's "⏎ Go on" beside the
@@ -533,7 +533,21 @@ class OvertableApp(KeysInOrder, App[None]):
 
         if isinstance(self.screen, HelpScreen | TooSmallScreen):
             return
-        self.push_screen(HelpScreen(self.screen))
+        self._push_over_the_match(HelpScreen(self.screen))
+
+    def _push_over_the_match(self, screen: Screen[Any]) -> None:
+        """Push F1 help or the rules: over a match at this terminal its bots
+        wait while they are open (`GameScreen.box_waits`), as for a round's
+        box. Play-test: watching, a draft went from turn 2 to 3 while the
+        rules were read; a person seated would miss the moves as well."""
+        from tui.screens.game import GameScreen
+
+        match = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        if match is None:
+            self.push_screen(screen)
+            return
+        match.box_waits(screen)
+        self.push_screen(screen, lambda _: match.box_gone(screen))
 
     def action_toggle_theme(self) -> None:
         self.theme = themes.toggled(self.theme)

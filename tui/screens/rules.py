@@ -166,11 +166,11 @@ class RulesScreen(Screen):
         if len(ids) < 2:
             return
         nxt = ids[(ids.index(self.game_id) + 1) % len(ids)]
-        self.app.pop_screen()
+        self.dismiss()  # (a match under it waits while rules are open: tui/app.py)
         self.app.action_rules(nxt, leaves_app=self.leaves_app)  # type: ignore[attr-defined]
 
     def action_back(self) -> None:
         if self.leaves_app:
             self.app.exit()
             return
-        self.app.pop_screen()
+        self.dismiss()
