@@ -283,6 +283,33 @@ async def test_the_moves_that_end_the_match_are_told_beside_the_final_table(tmp_
         await wait_for(pilot, lambda: isinstance(app.screen, OverstockedScreen))
 
 
+async def test_a_watcher_is_told_the_last_moves_beside_the_final_table(tmp_path, monkeypatch):
+    """Play-test (every seat a bot, no key pressed): the results came 0.45 s
+    after the last placement, which went by unread, where a person seated
+    gets the last moves beside the final table until Enter. The watcher
+    gets the last round's placements there as well."""
+    from tests.screen_kit import settled_text, wait_for
+    from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=2, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overstocked", [PlayerSpec(name, "bot", "random")
+                                      for name in ("Ann", "Bob", "Cyd")])
+        await wait_for(pilot, lambda: isinstance(app.screen, (EndingScreen, ResultsScreen)),
+                       timeout=60)
+        assert isinstance(app.screen, EndingScreen)
+        assert isinstance(app.screen_stack[-2], OverstockedScreen)
+        text = await settled_text(app, pilot)
+        assert "The last moves · for everyone" in text, text
+        said = " ".join(line.strip(" │") for line in text.splitlines() if line.strip())
+        assert "Cards revealed:" in said and "The game is over:" in said, said
+        assert len(re.findall(r"places card \d+", said)) == 3, said
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+
+
 async def test_the_final_table_goes_back_to_the_results(tmp_path, monkeypatch):
     """From the results, b shows the final table; there b (said in the
     prompt) brings the results back, with the rematch."""

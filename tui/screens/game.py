@@ -483,6 +483,9 @@ class GameScreen(Screen):
         self._last_moves_told = False
         #: the box of those last moves, while it waits to go up
         self._last_moves_box: Screen | None = None
+        #: who was to act, and the log's length, when the turn shown began
+        #: (a watcher's last moves: `_last_turn_lines`)
+        self._turn_began: tuple[Any, int] = (None, 0)
         #: until when (time.monotonic()) a confirming key is ignored: a new
         #: decision has just appeared (`_steady`)
         self._steady_until = 0.0
@@ -561,6 +564,24 @@ class GameScreen(Screen):
         if self.TELLS_LAST_MOVES:
             self._hold_last_moves(update)
 
+    @property
+    def watched(self) -> bool:
+        """Every seat a bot, watched at this terminal: no person's view,
+        so no recap since a move of theirs."""
+        return self.here and not getattr(self.port, "humans", ())
+
+    def _last_turn_lines(self, update: TableUpdate) -> list[str]:
+        """What a watcher is told before the results: the log from the
+        last turn's start, or from the last reveal if earlier (Overstocked's
+        round: the cards revealed, then each placement). All-bot, the
+        results came 0.45 s after the last move (a play-test)."""
+        start = self._turn_began[1]
+        reveal = next((i for i in range(len(update.log) - 1, -1, -1)
+                       if self.reveals(update.log[i])), None)
+        if reveal is not None and reveal < start:
+            start = reveal
+        return list(update.log[start:])
+
     def _tell_taken_back(self, update: TableUpdate) -> None:
         """The answer to this screen's undo: say what it took back, the log
         lines of the player's own view that vanished (a take-back was
@@ -584,16 +605,23 @@ class GameScreen(Screen):
         once. Your own move that ended it, you saw."""
         if not update.over:
             self._played_here = True
+            if update.to_act != self._turn_began[0]:
+                self._turn_began = (update.to_act, len(update.log))
             return
-        if not self._played_here or self._last_moves_told or update.seat is None:
+        if not self._played_here or self._last_moves_told:
             return
-        lines = list(self.recap.lines)
+        if update.seat is not None:
+            lines, since = list(self.recap.lines), "Since your last move"
+        elif self.watched:
+            lines, since = self._last_turn_lines(update), "The last moves"
+        else:
+            return
         if not lines:
             return
         from tui.screens.ending import EndingScreen
 
         self._last_moves_told = True
-        title = f"Since your last move · {self._viewer_text(update).plain}"
+        title = f"{since} · {self._viewer_text(update).plain}"
         box = EndingScreen(title, lines, aside=self.last_moves_aside(update))
         self._last_moves_box = box
         self.over_the_results.append(box)
