@@ -12,7 +12,7 @@ from __future__ import annotations
 from textual.app import App
 
 from tests.screen_kit import screen_text
-from tui.screens.handover import HandoverScreen, fit_lines
+from tui.screens.handover import HandoverScreen
 
 NAMES = ("Ann", "Bram", "Cora", "Dev")
 TOP_ROWS = ("Ann chooses their top row. Top rows revealed: "
@@ -47,10 +47,20 @@ async def test_the_move_just_made_ends_the_last_moves():
     # in order: the reveal, then the turn, in sight at the box's end
     assert TURN in end and "↑ more above" in end, end
     assert end.index("Characters revealed") < end.index(TURN)
-    # the first moves left out, and said
-    assert top.index("… 3 earlier moves (your recap shows them all)") < top.index(
-        "Top rows revealed"), top
-    assert "Bram keeps a card." not in end + top
+    # the first moves are above, one key away (no line cut off for good)
+    assert top.index("Bram keeps a card.") < top.index("Top rows revealed"), top
+
+
+async def test_earlier_moves_are_cut_one_way_only_by_scrolling():
+    """Play-test: some covers said "… 15 earlier moves (your recap shows
+    them all)", others "↑ more above (↑↓ Home End)"; the first cut the vote
+    count that a tie broken after it needed. Every move is kept, the box
+    scrolled to its end."""
+    moves = [f"Bot {i} keeps a card." for i in range(15)]
+    end, top = (flat(x) for x in await cover_text(moves, [], keys=("home",)))
+    assert "earlier move" not in end + top
+    assert "Bot 14 keeps a card." in end and "↑ more above (↑↓ Home End)" in end, end
+    assert "Bot 0 keeps a card." in top and "↓ more below" in top, top
 
 
 async def test_a_tie_of_votes_is_told_before_the_leader_breaks_it():
@@ -72,17 +82,6 @@ async def test_a_reveal_too_long_for_the_cover_scrolls_and_says_so():
     # the move just made in sight, and where the rest is
     assert TURN in end and "↑ more above (↑↓ Home End)" in end, shown[0]
     assert "Last moves:" in end
-    assert "… 1 earlier move" in top and "↓ more below" in top and TURN not in top, shown[1]
+    assert "Cora keeps a card." in top and "↓ more below" in top and TURN not in top, shown[1]
     # the keys work with the button focused too
-    assert TURN in end_again and "… 1 earlier move" in top_again
-
-
-def test_the_latest_lines_are_kept():
-    lines = [f"line {i}" for i in range(10)]
-    assert fit_lines(lines, 10, 52) == lines
-    assert fit_lines(lines, 6, 52) == ["… 5 earlier moves (your recap shows them all)",
-                                       *lines[5:]]
-    long = "word " * 20  # two rows at 52 cells
-    # the oldest kept may not fit whole: the box scrolls to it
-    assert fit_lines(["a", long, "b"], 3, 52) == ["… 1 earlier move (your recap shows them all)",
-                                                  long, "b"]
+    assert TURN in end_again and "Cora keeps a card." in top_again

@@ -28,27 +28,6 @@ def wrapped_rows(line: str, width: int) -> int:
     return max(1, len(textwrap.wrap(line, width)))
 
 
-def fit_lines(lines: Sequence[str], rows: int, width: int) -> list[str]:
-    """The latest of `lines` that fill `rows` rows at `width` cells, after
-    a first line saying how many earlier ones are left out (the recap shows
-    them all); all of them when they fit. The oldest kept may not fit whole
-    (the box then scrolls, its end in sight): the last is the move just
-    made, and a reveal before it is kept in part rather than not at all."""
-    if sum(wrapped_rows(line, width) for line in lines) <= rows:
-        return list(lines)
-    kept: list[str] = []
-    used = 1  # the line that tells the rest
-    for line in reversed(lines):
-        if used >= rows:
-            break
-        kept.append(line)
-        used += wrapped_rows(line, width)
-    rest = len(lines) - len(kept)
-    moves = "move" if rest == 1 else "moves"
-    told = [f"… {rest} earlier {moves} (your recap shows them all)"] if rest else []
-    return [*told, *reversed(kept)]
-
-
 class TakeBack(Protocol):
     """The last person's way back, offered on the cover before the next
     person uncovers (tui/table.py): `who` took the last move; `possible()`
@@ -69,9 +48,10 @@ class HandoverScreen(Screen):
 
     `moves`: all that happened since the next person's last move, in the
     public log's words (no one's secret), in order, ending with the move
-    just made; as many of the latest as fit (`fit_lines`), the box scrolled
-    to its end when they do not quite (its keys: the arrows, PgUp PgDn,
-    Home End; a hint under it says there is more). `news`: those of them that
+    just made; all of them, the box scrolled to its end when they do not
+    fit (its keys: the arrows, PgUp PgDn, Home End; a hint beside its
+    title says there is more). One way of cutting: some covers said "… 15
+    earlier moves", others scrolled, and the line cut was a tie's votes. `news`: those of them that
     tell a reveal at the table (the votes, the top rows, the cards
     chosen), in bold: the cover came up at once and hid it from the person
     whose choice revealed it. Any not among `moves` come after them.
@@ -133,7 +113,7 @@ class HandoverScreen(Screen):
                 news_box = VerticalScroll(id="handover-news")
                 news_box.styles.max_height = room
                 with news_box:
-                    for line in fit_lines(lines, room, NEWS_WIDTH):
+                    for line in lines:
                         yield Static(line, markup=False,
                                      classes="handover-reveal" if line in self.news else "")
             if self.note:
