@@ -154,3 +154,43 @@ async def test_the_final_table_at_a_shared_terminal_is_for_everyone(
         # (Overboss Duel's narrow header says it first: "Everyone's view · ...")
         assert ("for everyone" in text or text.lstrip().startswith("Everyone's view")), text
         assert "'s view" not in text.replace("Everyone's view", ""), text
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+async def test_a_cover_for_the_person_who_had_the_keys_says_why(tmp_path, monkeypatch, game_id):
+    """Play-test (Overseers, three people): Cora picked, a bot moved, and
+    "Pass to Cora" came up though she never left the keyboard. The table had
+    been on screen for everyone, so her view still comes behind a cover,
+    one that says why: "Cora again: the bots have moved"."""
+    from tests.screen_kit import wait_for
+    from tui.screens.handover import HandoverScreen
+
+    screen_class, choose_key, _ = GAMES[game_id]
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+               PlayerSpec("Cora", "bot", "random"), PlayerSpec("Dev", "bot", "random")]
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    covers = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match(game_id, players)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        for _ in range(3000):
+            await pilot.pause()
+            screen, table = app.screen, app.table
+            if isinstance(screen, HandoverScreen):
+                before = table.names[table.viewer] if table.viewer is not None else None
+                covers.append((before, screen.player, screen_text(app)))
+                if before == screen.player:
+                    break
+                await pilot.press("enter")
+            elif not isinstance(screen, screen_class):
+                await pilot.press("enter")  # a round's end for all
+            elif screen.update is not None and screen.update.legal:
+                await pilot.press(choose_key(screen))
+            else:
+                await asyncio.sleep(0.01)
+    before, name, text = covers[-1]
+    assert before == name, covers
+    assert f"{name} again: the bots have moved" in text and f"Pass to {name}" not in text, text
+    for before, name, text in covers[:-1]:
+        assert f"Pass to {name}" in text and "again" not in text, text

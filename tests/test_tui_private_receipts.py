@@ -261,6 +261,8 @@ async def test_a_notice_up_when_the_match_was_left_comes_back_first(tmp_path, mo
                        and "Pass to" in screen_text(app))
         text = screen_text(app)
         assert "Pass to Bram" in text and str(received) not in text, text
+        # Ann, whose turn it is, is told why it is not hers
+        assert "Bram has something to read first." in text, text
         await pilot.press("enter")
         # (the view behind the box may be drawn a moment after the box on a
         # busy machine: wait for both, then check what the box says)
@@ -273,6 +275,7 @@ async def test_a_notice_up_when_the_match_was_left_comes_back_first(tmp_path, mo
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
                        and "Pass to" in screen_text(app))
         assert "Pass to Ann" in screen_text(app)
+        assert "something to read" not in screen_text(app)
         # read once: left and resumed again, Ann's cover comes at once
         await leave_and_resume(app, pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)

@@ -245,7 +245,8 @@ class Table:
             return
         if here and self._unread is not None and self.viewer is None:
             # resumed with a notice unread: its person first (`_take_over`)
-            self._handover(self._unread[0])
+            seat = self._unread[0]
+            self._handover(seat, why=f"{self.names[seat]} has something to read first.")
             return
         if here:
             seat = self.viewer if self.viewer in here else self._next_person(here)
@@ -486,9 +487,17 @@ class Table:
 
     # -- hand-over ---------------------------------------------------------------
 
-    def _handover(self, seat: int) -> None:
+    def _handover(self, seat: int, *, why: str = "") -> None:
         if self.handover_to is not None:
             return
+        heading = None
+        if seat == self.viewer:
+            # they had the keys, but the table was everyone's since: "Pass
+            # to Bram" read as a mistake to Bram, who had not left
+            moved = self.session.match.history[self._uncovered or 0:]
+            since = ("the bots have moved" if any(s in self.bots for s, _ in moved)
+                     else "the table was shown to everyone")
+            heading = f"{self.names[seat]} again: {since}"
         last = self.viewer if self.viewer is not None else self._last_mover()
         self.handover_to = seat
         self.refresh()
@@ -504,7 +513,7 @@ class Table:
         self._cover = HandoverScreen(
             self.names[seat], lambda: self._take_over(seat),
             grace=getattr(self.app, "handover_grace", 0.0), news=self._news(seat),
-            moves=self._last_moves(seat), take_back=take_back,
+            moves=self._last_moves(seat), take_back=take_back, heading=heading, why=why,
         )
         self.app.push_screen(self._cover)
 

@@ -82,9 +82,16 @@ class HandoverScreen(Screen):
 
     def __init__(self, name: str, on_ready: Callable[[], None], *, grace: float = 0.0,
                  news: Sequence[str] = (), moves: Sequence[str] = (),
-                 take_back: TakeBack | None = None) -> None:
+                 take_back: TakeBack | None = None, heading: str | None = None,
+                 why: str = "") -> None:
         super().__init__()
         self.player = name
+        #: the cover's first line: "Pass to Ann", or why it is Ann's again
+        #: ("Ann again: the bots have moved"), where she had the keys
+        self.heading = heading
+        #: why the cover passes to this person, where it is not their turn
+        #: ("Bram has something to read first")
+        self.why = why
         self.news = tuple(news)
         #: the last moves as everyone saw them (the public log's words)
         self.moves = tuple(moves)
@@ -102,7 +109,10 @@ class HandoverScreen(Screen):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handover"):
-            yield Static(f"Pass to {self.player}", id="handover-name")
+            yield Static(self.heading or f"Pass to {self.player}", id="handover-name",
+                         markup=False)
+            if self.why:
+                yield Static(self.why, id="handover-why", markup=False)
             lines = self._lines()
             if lines:
                 # the title stays in sight, the hint to scroll beside it
@@ -135,7 +145,7 @@ class HandoverScreen(Screen):
         cover's other rows (at 80x24: 8 with the take-back offer, 11 without)."""
         height = self.app.size.height if self.is_attached else 24
         fixed = COVER_ROWS
-        for text in (self._offer_text(), self.note):
+        for text in (self._offer_text(), self.note, self.why):
             if text:  # a margin and its rows
                 fixed += 1 + wrapped_rows(text, NEWS_WIDTH + 2)
         return max(4, height - fixed)
@@ -267,6 +277,7 @@ class HandoverScreen(Screen):
         self.note = f"{take_back.who}'s move was taken back."
         self.player, self._on_ready = after
         self.news = self.moves = ()  # what it revealed or did is no longer so
+        self.heading, self.why = None, ""  # it waits for the one who took it back
         self.take_back = None
         await self.recompose()
         # the new Footer shows no keys until the bindings are told again
