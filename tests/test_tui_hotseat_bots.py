@@ -192,5 +192,5 @@ async def test_a_cover_for_the_person_who_had_the_keys_says_why(tmp_path, monkey
     before, name, text = covers[-1]
     assert before == name, covers
     assert f"{name} again: the bots have moved" in text and f"Pass to {name}" not in text, text
-    for before, name, text in covers[:-1]:
+    for _, name, text in covers[:-1]:
         assert f"Pass to {name}" in text and "again" not in text, text

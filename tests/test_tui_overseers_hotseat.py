@@ -95,6 +95,96 @@ async def test_a_vote_box_up_as_the_round_ends_stays_on_top(tmp_path, monkeypatc
         assert isinstance(app.screen, HandoverScreen)
 
 
+async def test_what_the_vote_did_is_shown_to_all_before_the_next_cover(tmp_path, monkeypatch):
+    """Play-test (two and three people): the vote's box came behind one
+    person's cover ("Only Bram should look now"), titled "Ann's view",
+    "Bram's view" or "for everyone" by turns, and the others never saw it.
+    It is public once the showdown is done (OV-13: every hand is shown), so
+    it goes up over the public view for everyone at the terminal, with one
+    title, before the next person's cover."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=1, theme_name="textual-dark")
+    told: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+                                    PlayerSpec("Cora", "bot", "random"),
+                                    PlayerSpec("Dev", "bot", "random")])
+        for _ in range(4000):
+            await pilot.pause()
+            table = app.table
+            if table.match.finished:
+                break
+            screen = app.screen
+            if isinstance(screen, EndingScreen) and "what the vote did" in screen.title_text:
+                if told and told[-1] == screen.title_text:
+                    await asyncio.sleep(0.01)  # (Enter waits a moment)
+                    continue
+                told.append(screen.title_text)
+                text = screen_text(app)
+                for private in PRIVATE:
+                    assert private not in text, text
+                assert table.screen.update.seat is None and table.handover_to is None
+                await pilot.press("enter")
+                continue
+            if isinstance(screen, (HandoverScreen, EndingScreen)):
+                await pilot.press("enter")
+                continue
+            if not isinstance(screen, OverseersScreen) or not screen.update or not screen.update.legal:
+                await asyncio.sleep(0.01)
+                continue
+            await pilot.press(choose_key(screen))
+    # once a round, for everyone (the third's over the results, in its round's box)
+    assert told[:2] == [f"Round {n}: what the vote did · for everyone" for n in (1, 2)], told
+    assert all(title.endswith("· for everyone") for title in told), told
+
+
+@pytest.mark.parametrize("box", ["what the vote did", " ended"])
+async def test_a_box_for_all_left_unread_comes_back_on_resuming(tmp_path, monkeypatch, box):
+    """Play-test: ctrl+q at "Round 2 ended · for everyone", then `overtable
+    resume`: "Pass to Bram" came at once, the steal and the new Leader in
+    no cover and no box. An unread box for everyone is kept as an unread
+    "eyes only" box is: it comes back first, for everyone, then the cover.
+    Put away, it does not come back."""
+    from tests.screen_kit import wait_for
+    from tests.test_tui_bossquest_resume import leave_and_resume
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=1, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+                                    PlayerSpec("Cora", "bot", "random"),
+                                    PlayerSpec("Dev", "bot", "random")])
+        for _ in range(3000):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, EndingScreen) and box in screen.title_text:
+                break
+            if isinstance(screen, (HandoverScreen, EndingScreen)):
+                await pilot.press("enter")
+            elif isinstance(screen, OverseersScreen) and screen.update and screen.update.legal:
+                await pilot.press(choose_key(screen))
+            else:
+                await asyncio.sleep(0.01)
+        title = app.screen.title_text
+        assert title.endswith("· for everyone"), title
+        await leave_and_resume(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, (EndingScreen, HandoverScreen)))
+        await pilot.pause()
+        # (the vote's; or its round's end, which tells it too, where the
+        # bots ended the round under it)
+        round_ = title.split(":")[0].split(" ended")[0]
+        assert isinstance(app.screen, EndingScreen) and app.screen.title_text in (
+            title, f"{round_} ended · for everyone"), screen_text(app)
+        assert app.table.screen.update.seat is None  # no one's view under it
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        # read once: resumed again, the cover comes at once
+        await leave_and_resume(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, (EndingScreen, HandoverScreen)))
+        await pilot.pause()
+        assert isinstance(app.screen, HandoverScreen), screen_text(app)
+
+
 async def _three_at_one_terminal(app, pilot):
     """Ann, Bram and Cora at one terminal (Dev a bot): Ann uncovers her view."""
     from tests.screen_kit import wait_for

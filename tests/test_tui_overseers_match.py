@@ -123,7 +123,7 @@ async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
                 break
             if isinstance(app.screen, HandoverScreen):
                 text = screen_text(app)
-                assert "Pass to" in text
+                assert "Pass to" in text or " again: " in text
                 assert "Keep one card" not in text and "Vote:" not in text
                 cover = app.screen
                 if cover is not last_cover:
@@ -143,14 +143,11 @@ async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
                 covers_since_shown += 1
                 continue
             if isinstance(app.screen, EndingScreen):
-                # what the vote did, told to the person whose view is under
-                # it; a round's end, to everyone over the public view
+                # what the vote did and a round's end: to everyone, over
+                # the public view
                 under = table.screen.update
-                names = ("Ann", "Bea", "Cal")
-                assert under is not None
-                whose = "for everyone" if under.seat is None else f"{names[under.seat]}'s view"
-                assert app.screen.title_text.endswith(whose)
-                assert (under.seat is None) == app.screen.title_text.endswith("ended · for everyone")
+                assert under is not None and under.seat is None
+                assert app.screen.title_text.endswith("· for everyone")
                 recaps.append(app.screen.title_text.split(" ·")[0])
                 await pilot.press("enter")
                 continue

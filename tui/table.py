@@ -331,8 +331,9 @@ class Table:
         put away. It came up over the view of the person who acted last and
         acts first next round, their new hidden card beside it."""
         public = self.updates.get(None)
-        if len(self.humans) < 2 or self.screen is None or self.app is None or public is None:
-            return False
+        if (len(self.humans) < 2 or self.screen is None or self.app is None or public is None
+                or self._telling):
+            return False  # (one up: the next comes once it is put away, not over it)
         dialogs = self.screen.round_end_dialogs(public)
         if not dialogs:
             return False

@@ -12,6 +12,7 @@ table beside it, the results following (`EndingScreen.stand_by`).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -134,9 +135,11 @@ class EndingScreen(OverTheResults):
 
     def __init__(self, title: str, lines: list[str], *, go_on: str = "the results",
                  grace: float = 0.0, aside: list[str | Text] | None = None,
-                 aside_at: int | None = None) -> None:
+                 aside_at: int | None = None, read: Callable[[], object] | None = None) -> None:
         super().__init__()
         self.title_text = title
+        #: called as Enter puts it away (kept with the match: it is read)
+        self.read = read
         self.lines = lines
         self.aside = aside or []
         self.aside_at = len(lines) if aside_at is None else aside_at
@@ -207,6 +210,8 @@ class EndingScreen(OverTheResults):
     def action_close(self) -> None:
         if time.monotonic() - self._shown_at < self.grace:
             return
+        if self.read is not None:
+            self.read()
         self.dismiss()
 
     def action_scroll(self, step: int) -> None:

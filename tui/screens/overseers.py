@@ -511,13 +511,14 @@ class OverseersScreen(GameScreen):
         up in a box until Enter. The bots judged, denied and showed their
         hands in a few seconds, and the next decision (a steal, Liang's
         choice) came over it. Not on resuming a match; a spectator follows
-        the log. Several people here see it in the public view, for
-        everyone, when the bots play on after it."""
+        the log. Several people here: the table puts it up for everyone
+        (`round_end_dialogs`)."""
         view: State = update.view
         seat = update.seat
         before = self._showdown_seen.get(seat)
         self._showdown_seen[seat] = (view.round, bool(view.showdown))
-        if ((seat is None and not self.here) or update.over or not view.showdown
+        if ((seat is None and not self.here) or self._several_here() or update.over
+                or not view.showdown
                 or before != (view.round, False) or view.round <= self._vote_told):
             return
         lines = vote_lines(update.log)
@@ -607,40 +608,71 @@ class OverseersScreen(GameScreen):
         self.call_after_refresh(self._show_round_end)
         self.call_after_refresh(self._show_vote_box)
 
+    def _several_here(self) -> bool:
+        """Several people at this terminal (hot seat)."""
+        return len(getattr(self.port, "humans", ())) > 1
+
     def round_end_dialogs(self, public: TableUpdate) -> list[Screen]:
-        """Several people here: a round's end (1 or 2) goes up for all, in
-        the public view's words (no one's hidden cards, nor their score and
-        secret total), once the next draft begins; no person's view tells it
-        again. It came up over the view of whoever acted last, their new
-        pack beside it, and the others never saw it. A vote's box still up
-        stays on top of it, as a copy: the round's box repeats the vote's
-        lines, and the Enter meant for the vote put it away unread."""
+        """Several people here: what the vote did, once the showdown is done
+        (public then: OV-13 shows every hand), and a round's end (1 or 2),
+        once the next draft begins, go up for all, in the public view's
+        words (no one's hidden cards, nor their score and secret total); no
+        person's view tells them again. They came up over the view of
+        whoever acted last (the round's end beside their new pack, the
+        vote's behind their cover), and the others never saw them."""
         view: State = public.view
         asked = self._round_asked
         if asked is None or view.phase is Phase.DRAFT:
             self._round_asked = view.round
-        if (asked is None or public.over or view.phase is not Phase.DRAFT
-                or view.round <= asked or view.round - 1 <= self._round_told):
-            return []  # (a match opened here tells nothing of before)
-        grace = getattr(self.app, "decision_grace", 0.0)
-        box = self._round_box(public, view.round - 1, whose="for everyone",
-                              go_on="the next round", grace=grace)
-        if box is None:
+        if public.over:
             return []
-        self._round_told = view.round - 1
-        waiting, self._round_end_waiting = self._round_end_waiting, None
-        if waiting is not None:  # never up: the bots wait no more for it
-            self.box_gone(waiting[2])
-        dialogs: list[Screen] = [box]
-        held, self._vote_box = self._vote_box, None
-        if held is not None and self._vote_box_pushed and self.app.screen is held[2]:
-            vote = held[2]
-            vote.dismiss()
-            dialogs.insert(0, EndingScreen(vote.title_text, vote.lines,
-                                           go_on=f"round {view.round - 1}'s end"))
-        elif held is not None and not self._vote_box_pushed:
-            self.box_gone(held[2])  # (never up)
-        return dialogs
+        if asked is None:
+            # a match opened here tells nothing of before, but a box up
+            # when it was left, unread (kept with it: `_kept_unread`)
+            asked = view.round - 1 if self._kept_unread(ROUNDS_READ, view.round - 1) else view.round
+            if view.showdown and not self._kept_unread(VOTES_READ, view.round):
+                self._vote_told = view.round
+        grace = getattr(self.app, "decision_grace", 0.0)
+        ended = view.round - 1
+        if view.phase is Phase.DRAFT and view.round > asked and ended > self._round_told:
+            box = self._round_box(public, ended, whose="for everyone", go_on="the next round",
+                                  grace=grace, read=lambda: self._keep_read(ROUNDS_READ, ended))
+            if box is None:
+                return []
+            # (it tells the vote too)
+            self._round_told = self._vote_told = ended
+            waiting, self._round_end_waiting = self._round_end_waiting, None
+            if waiting is not None:  # never up: the bots wait no more for it
+                self.box_gone(waiting[2])
+            held = self._vote_box
+            if held is not None and not self._vote_box_pushed:
+                self._vote_box = None
+                self.box_gone(held[2])  # (never up)
+            self._keep_read(ROUNDS_READ, ended - 1)  # up, unread: a resume shows it again
+            return [box]
+        lines = vote_lines(public.log)
+        if not view.showdown or view.round <= self._vote_told or not lines:
+            return []
+        round_ = self._vote_told = view.round
+        self._keep_read(VOTES_READ, round_ - 1)
+        return [EndingScreen(f"Round {round_}: what the vote did · for everyone",
+                             [part for x in lines for part in recap_parts(x)],
+                             go_on="the table", grace=grace,
+                             read=lambda: self._keep_read(VOTES_READ, round_))]
+
+    def _keep_read(self, kind: str, round_: int) -> None:
+        """The boxes of `kind` put away up to round `round_`, kept with the
+        match (`Table.keep_put_away`)."""
+        keep = getattr(self.port, "keep_put_away", None)
+        if callable(keep):
+            keep(kind, round_)
+
+    def _kept_unread(self, kind: str, round_: int) -> bool:
+        """Whether round `round_`'s box of `kind` was up, unread, when the
+        match was left: those before it put away, it not (read as untrusted)."""
+        kept = getattr(self.port, "put_away", None)
+        count = kept(kind) if callable(kept) else None
+        return round_ >= 1 and type(count) is int and count == round_ - 1
 
     def _hold_last_round(self, update: TableUpdate) -> None:
         """The match just ended before this terminal's eyes: the last
@@ -1954,6 +1986,12 @@ def _round_after(log: Sequence[str], moves: int) -> int:
     """The round whose talk a line said after the log's first `moves`
     entries is part of (as `_talk_round`): one past the rounds scored by then."""
     return 1 + sum(" is scored." in entry for entry in log[:moves])
+
+
+#: the kinds of box several people here put away (`Table.put_away`): the
+#: rounds' ends, what the votes did (a count: up to which round)
+ROUNDS_READ = "rounds"
+VOTES_READ = "votes"
 
 
 def recap_lines(log: tuple[str, ...] | list[str]) -> list[str]:
