@@ -282,7 +282,8 @@ def strength_caption(view: State, seat: int) -> Text:
         caption = _unread_caption(view, seat)
         caption.append(_condition_warning(view, seat), style="bold")
         return caption
-    caption = Text(f"= {GAME.strength(view, seat)}", style="bold")
+    caption = Text()  # (a style given to Text() would bold every part after it)
+    caption.append(f"= {GAME.strength(view, seat)}", style="bold")
     standing = GAME.standing(view, seat)
     warning = _condition_warning(view, seat)
     if standing is not None:
