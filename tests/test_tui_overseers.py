@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 
 import attrs
 import pytest
@@ -307,18 +308,21 @@ def _played_to(state, phase: Phase, rng: random.Random):
 
 
 async def test_score_notes_give_way_where_the_table_would_scroll():
-    """Four players at 80x24, Teal robbed: the notes would put the bar on
-    a fourth line and the table's last rows out of sight, so the choices
-    go without them there; six rows taller, they fit and are said."""
-    state = robbed_teal()
-    update = attrs.evolve(make_update(state, 3, bots=frozenset({2})),
-                          names=("ann", "bob", "bot (normal)", "cy"))
+    """Six players at 80x24, a player robbed (once four, before their rows
+    took fewer lines): the notes would put the bar on another line and the
+    table's last rows out of sight, so the choices go without them there;
+    six rows taller, they fit and are said."""
+    rng = random.Random(6)
+    state = _played_to(GAME.setup(rng.choice([4, 5, 6])), Phase.GIVE, rng)
+    assert state.players == 6
+    [victim] = GAME.to_act(state)
+    update = make_update(state, victim)
     for size, said in (((80, 24), False), ((80, 30), True)):
         _, text, labels = await run(update, size=size, after=lambda screen: [
             c.label for c in screen.query_one("#ov-actions").choices])
         assert "more below" not in text
         assert ("round score" in labels[0]) is said, labels
-        assert labels[2].startswith("Give card 3 Hope")
+        assert labels[2].startswith("Give card 3 ")
     # made taller mid-decision, the notes come; shorter again, they go
     app = ScreenApp(update, FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -340,8 +344,9 @@ async def test_score_notes_give_way_where_the_table_would_scroll():
         await wait_for(pilot, lambda: "(round score " in bar.choices[0].label
                        and "more below" not in (text := screen_text(app))
                        and "Your character: " in text)
-    # six players at 80x24: the table scrolls anyway; notes that add no
-    # line to the bar are said there too
+    # six players at 80x24 (the table scrolled here once, statuses and
+    # scores on lines of their own): notes that add no line to the bar are
+    # said there too
     rng = random.Random(5)
     state = GAME.setup(rng.choice([4, 5, 6]))
     assert state.players == 6
@@ -353,7 +358,7 @@ async def test_score_notes_give_way_where_the_table_would_scroll():
             [c.label.split(" (")[0] for c in screen.query_one("#ov-actions").choices], 78),
          screen.query_one("#ov-actions").rows_for(
             [c.label for c in screen.query_one("#ov-actions").choices], 78)]))
-    assert "more below" in text
+    assert "more below" not in text
     assert "(round score " in labels[0] and rows[0] == rows[1], (labels, rows)
 
 
@@ -1189,7 +1194,8 @@ async def test_the_tables_title_says_rows_are_out_of_sight_and_the_keys():
         state = GAME.apply(state, voter, Vote(target))
 
     def title(screen):
-        return str(screen.query_one("#ov-table").border_title)
+        # (with the hint that F1 tells the characters in short, its own test)
+        return str(screen.query_one("#ov-table").border_title).removesuffix(" · F1 characters")
 
     fake = FakePort()
     app = ScreenApp(make_update(state, 0, bots=frozenset()), fake)
@@ -1241,11 +1247,117 @@ async def test_six_players_votes_in_see_the_whole_table_at_80x24():
     assert scroll == 0 and "more below" not in text, text
     lines = text.splitlines()
     assert any("1[L] 2[L] 3[C] 4[▒▒] 5[▒▒] · Wuming the elder" in line for line in lines), text
-    for name in ("Purple", "Gold", "Orange", "Liang"):
-        assert f"· {name}" in text, name
+    for name in ("Purple", "Gold", "Orange", "Liang"):  # (or on a line of its own)
+        assert re.search(rf"(· |^\s+){name}\b", text, re.MULTILINE), name
     for name in NAMES[1:]:
         assert f"{name} · " in text and "voted" in text
     assert "Points: A6" in text and "Your character: Greed" in text
+
+
+async def test_a_character_in_short_is_told_whole_by_f1():
+    """Six players at 80x24 show a character by its name alone ("Purple")
+    where its full name and ability do not fit: the table's title says F1
+    tells them, and F1 lists every character you know with its ability
+    (only the rulebook told what "Liang" does). Where all fit, the title
+    says nothing of it."""
+    from textual.widgets import DataTable
+
+    from tui.screens.help import HelpScreen
+
+    characters = [Character.GREED, Character.WUMING_VALOUR, Character.PURPLE,
+                  Character.GOLD, Character.ORANGE, Character.LIANG]
+    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+                    ("BL", "HCA"), ("HHB", "LC")], characters)
+    state = advance(state, lambda s: s.phase is Phase.VOTE)
+    for voter, target in ((0, 2), (1, 2), (2, 0), (3, 2), (4, 0), (5, 0)):
+        state = GAME.apply(state, voter, Vote(target))
+    for size, told in (((80, 24), True), ((160, 45), False)):
+        app = ScreenApp(make_update(state, 0, bots=frozenset()), FakePort())
+        async with app.run_test(size=size) as pilot:
+            text = await settled_text(app, pilot)
+            assert ("Table · F1 characters" in text) is told, text
+            assert (Character.PURPLE.label in text) is not told
+            await app.push_screen(HelpScreen(app.game_screen))
+            await pilot.pause()
+            table = app.screen.query_one(DataTable)
+            rows = [tuple(" ".join(str(c).split()) for c in table.get_row_at(i))
+                    for i in range(table.row_count)]
+        at = rows.index(("", "Characters at the table"))
+        listed = dict(rows[at + 1:at + 7])
+        assert listed["You"] == f"{Character.GREED.label}. {GAME.ability(Character.GREED)}"
+        assert listed["Cat"] == f"{Character.PURPLE.label}. {GAME.ability(Character.PURPLE)}"
+        assert listed["Fay"] == f"{Character.LIANG.label}. {GAME.ability(Character.LIANG)}"
+
+
+def six_player_stages(seed: int = 5):
+    """A six-player match played at random from `seed`: the first state of
+    every stage of every round, with the lowest seat that decides there."""
+    rng = random.Random(seed)
+    state = GAME.setup(6)
+    seen = set()
+    while state.phase is not Phase.OVER:
+        to_act = GAME.to_act(state)
+        if CHANCE in to_act:
+            state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+            continue
+        seat = min(to_act)
+        if (state.round, state.phase) not in seen:
+            seen.add((state.round, state.phase))
+            yield state, seat
+        state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+def _seat_blocks(lines: list[str], names: Sequence[str]) -> list[str]:
+    """The table's lines of each seat, its name's line to the next seat's."""
+    starts = [next(i for i, line in enumerate(lines) if re.match(rf"[\s•»]*{name}\b", line))
+              for name in names]
+    end = next(i for i, line in enumerate(lines) if "Points: " in line)
+    return ["\n".join(lines[a:b]) for a, b in zip(starts, [*starts[1:], end], strict=True)]
+
+
+@pytest.mark.parametrize("seed", [5])
+async def test_six_players_see_the_whole_table_in_every_stage_at_80x24(seed):
+    """Play-test (six players at 80x24, the showdown's Greed stage): the
+    scores sat on the cards' lines, so the characters went on lines of
+    their own, and statuses wrapped ("judged, denies: not highest / 3
+    votes against · voted Fay"): the table scrolled. A whole match, stage
+    by stage: the table never scrolls, and every seat's name, cards,
+    character, what it did and its showdown score are in sight, with the
+    points and your character."""
+    for state, seat in six_player_stages(seed):
+        update = make_update(state, seat, bots=frozenset(range(6)) - {seat})
+        view = update.view
+
+        def seen(screen, view=view):
+            table = screen.query_one("#ov-table")
+            return (table.max_scroll_y, table.region.right,
+                    [screen._cards_text(view, s).plain for s in range(6)])
+
+        _, text, (scroll, right, cards) = await run(update, after=seen)
+        where = f"round {state.round}, {state.phase.value}, {NAMES[seat]}'s view:\n{text}"
+        assert scroll == 0 and "more below" not in text, where
+        lines = [line[:right] for line in text.splitlines()]
+        assert "Points: " in text and "Your character: " in text, where
+        votes = GAME.votes_received(view)
+        for s, block in enumerate(_seat_blocks(lines, NAMES)):
+            p = view.seats[s]
+            assert cards[s] in block, (s, where)
+            if p.character is not None:
+                assert p.character.label.partition(",")[0].partition(" (")[0] in block, (s, where)
+            else:
+                assert "character hidden" in block, (s, where)
+            if votes:  # (in few words: "2 against", none said by the others' counts)
+                said = re.search(rf"\b{votes[s]} (votes? )?against", block)
+                assert said if votes[s] else (said or "against" not in block), (s, where)
+                voted = "you" if p.vote == seat else NAMES[p.vote]
+                assert f"voted {voted}" in block, (s, where)
+            if view.accused == s:
+                assert re.search(r"\b(judged|denies|admits)\b", block), (s, where)
+            for flag, word in ((view.thief, "steals"), (view.victim, "robbed"),
+                               (view.liang_target, "-1 per card (Liang)")):
+                assert (flag == s) is (word in block), (s, word, where)
+            if view.showdown:
+                assert f"showdown {view.showdown[s]}" in block, (s, where)
 
 
 async def test_meixiu_is_told_which_peek_and_how_to_reach_the_tenth_choice():

@@ -428,6 +428,9 @@ class OverseersScreen(GameScreen):
         self._reading_log = False
         #: the table's rows (`_width`), once looked up
         self._rows_widget: TableRows | None = None
+        #: a character shows in short in the rows, or your ability cut:
+        #: the table's title points to F1 (`help_sections`)
+        self._characters_cut = False
         #: (seat, round, draft turn) of a pack that came at once under the
         #: key that kept a card from the last (`decided_again`): the prompt
         #: names it new until a card of it is kept
@@ -772,6 +775,8 @@ class OverseersScreen(GameScreen):
         more = {(False, False): "", (True, False): " · more above (PgUp)",
                 (False, True): " · more below (PgDn)",
                 (True, True): " · more above and below (PgUp/PgDn)"}[above, below]
+        if self._characters_cut:
+            more += " · F1 characters"
         set_border(table, "Table" + more)
 
     def _show_my_row(self) -> None:
@@ -906,8 +911,11 @@ class OverseersScreen(GameScreen):
                 line.append(_copy_mark(numbers, mark.under), style="bold")
         return line
 
-    def _status(self, update: TableUpdate, seat: int) -> list[str]:
-        """What a seat is doing or has done this round, most telling first."""
+    def _status(self, update: TableUpdate, seat: int, terse: bool = False) -> list[str]:
+        """What a seat is doing or has done this round, most telling first;
+        `terse`: in fewer words, where six rows would not fit ("denies: not
+        highest · 3 against" for "judged, denies: not highest · 3 votes
+        against"; no votes against said by none)."""
         view: State = update.view
         p = view.seats[seat]
         out = []
@@ -921,6 +929,8 @@ class OverseersScreen(GameScreen):
         if view.accused == seat:
             verdict = {None: "judged", True: "judged, denies", False: "judged, admits"}
             text = verdict[view.denied]
+            if terse:  # (denying or admitting, the player was judged)
+                text = text.removeprefix("judged, ")
             if view.guilty is not None:
                 text += ": highest" if view.guilty else ": not highest"
             out.append(text)
@@ -937,7 +947,10 @@ class OverseersScreen(GameScreen):
         if votes is not None and view.round and view.phase is not Phase.OVER:
             # the votes the seat received, then its own vote, apart: "2
             # votes, for Bob" read as two votes for Bob
-            out.append(f"{votes[seat]} vote" + ("" if votes[seat] == 1 else "s") + " against")
+            if not terse:
+                out.append(f"{votes[seat]} vote" + ("" if votes[seat] == 1 else "s") + " against")
+            elif votes[seat]:  # (none against: said by the others' counts)
+                out.append(f"{votes[seat]} against")
             if p.vote is not None:
                 out.append(f"voted {self._seat_name(p.vote)}")
         elif view.phase is Phase.VOTE and seat == self._me() and p.vote is not None:
@@ -1000,6 +1013,12 @@ class OverseersScreen(GameScreen):
         # alone stood cut off above the prompt through the draft
         gap = height - 1 - len(lines) if self._recap_note_shown(update) else 0
         self.query_one("#ov-recap", Static).styles.margin = (max(1, gap), 0, 0, 0)
+        # a character shown in short (six players at 80x24: "Purple"), or
+        # your ability cut: the table's title says F1 tells them whole
+        shown = " ".join(" ".join(line.plain.split()) for line in lines)
+        self._characters_cut = any(
+            p.character is not None and " ".join(p.character.label.split()) not in shown
+            for p in view.seats) or "… (F1)" in shown
         rows = self.query_one("#ov-rows", TableRows)
         rows.fitted_width = self._width()
         self.query_one("#ov-table", TablePanel).fitted_height = height
@@ -1022,11 +1041,23 @@ class OverseersScreen(GameScreen):
                 break
             short.add(seat)
             lines = self._row_lines(update, tiles=False, compact=True, short=frozenset(short))
+        every = frozenset(order)
+        if len(lines) > height:
+            # six players, the showdown: statuses in fewer words, every
+            # character in short ("3 against · voted Fay" wrapped as "3
+            # votes against")
+            lines = self._row_lines(update, tiles=False, compact=True, short=every, terse=True)
         if len(lines) > height:
             # still too long (six players, round 2's draft under the recap
             # note): lines that say little give way to your ability's end
-            lines = self._row_lines(update, tiles=False, compact=True, short=frozenset(short),
-                                    spare=True)
+            lines = self._row_lines(update, tiles=False, compact=True, short=every,
+                                    terse=True, spare=True)
+        if len(lines) > height:
+            # and last (six players, Purple's turn under a two-line prompt):
+            # your ability's end gives way, F1 telling it whole
+            ability = len(self._ability_lines(update.view, update.seat))
+            lines = self._row_lines(update, tiles=False, compact=True, short=every, terse=True,
+                                    spare=True, ability_room=ability - (len(lines) - height))
         return lines
 
     def _tiles_fit(self, view: State) -> bool:
@@ -1071,13 +1102,17 @@ class OverseersScreen(GameScreen):
         return [top, middle, bottom]
 
     def _row_lines(self, update: TableUpdate, *, tiles: bool, compact: bool = False,
-                   short: frozenset[int] = frozenset(), spare: bool = False) -> list[Text]:
+                   short: frozenset[int] = frozenset(), spare: bool = False,
+                   terse: bool = False, ability_room: int | None = None) -> list[Text]:
         """The table's lines: each seat's head, character and cards (as
         tiles with `tiles`), then the discard pile, the traits' points and
         copies, and your character's ability. `compact`: the character on
         the head's last line where it fits (`_with_character`), for the
-        seats in `short` by its name alone if need be. `spare`: without an
-        empty discard pile's line and the deck's make-up."""
+        seats in `short` by its name alone if need be, each in two lines
+        where they allow (`_seat_lines`). `spare`: without an empty discard
+        pile's line and the deck's make-up. `terse`: statuses in fewer
+        words. `ability_room`: your ability cut to that many lines, F1
+        giving the rest."""
         view: State = update.view
         me = update.seat
         acting = set(update.to_act) if view.phase not in _SECRET else set()
@@ -1095,7 +1130,7 @@ class OverseersScreen(GameScreen):
             first_line = len(lines)
             # a player's cards or character changed since your last move: •
             room = self._width() - (1 if changed else 0)
-            leader, status = view.leader == seat, self._status(update, seat)
+            leader, status = view.leader == seat, self._status(update, seat, terse)
             # a name too long for the row is shortened, its away mark and
             # "(you)" kept beside it, with room for the Leader's ♛: cut as a
             # whole, "(away)" went to a line of its own
@@ -1118,6 +1153,23 @@ class OverseersScreen(GameScreen):
                 # own for some rows only read as a different layout
                 character = ("character hidden until the vote", "dim italic")
                 labels = [character[0], "character hidden"]
+            cards = named[seat] if long else self._cards_text(view, seat)
+            score = self._score_text(view, seat)
+            if compact and seat in short and not tiles and character is not None:
+                # the parts moved about to keep the seat to two lines, the
+                # character by its name alone if need be ("Purple")
+                shorter = [label.partition(" (")[0].partition(",")[0] for label in labels]
+                fitted = self._seat_lines(name, leader, status, [*labels, *shorter],
+                                          character[1], cards, score, room, width)
+                if fitted:
+                    head, *rows = fitted
+                    if changed:
+                        head = marked_text(head, seat in changed)
+                        head.end = ""
+                    lines += [self._fit(head), *(self._fit(row) for row in rows)]
+                    if seat == me:
+                        self._my_lines = (first_line, len(lines))
+                    continue
             if character is not None and (compact or p.character is None):
                 # the Leader as ♛ alone where that makes room for the character
                 for marks in ((" ♛ Leader", " ♛"), (" ♛",))[:1 + leader]:
@@ -1128,24 +1180,13 @@ class OverseersScreen(GameScreen):
                         break
                 if character is not None and seat in short:
                     # no room beside the name: the character by its name
-                    # alone (its ability in brackets went on a second line),
-                    # after the cards where they leave room, else on its own
-                    # line (six players at 80x24: three lines a seat scrolled)
+                    # alone (its ability in brackets went on a second line)
                     character = (labels[-1], character[1])
             for i, head in enumerate(heads):
                 if changed:
                     head = marked_text(head, seat in changed and i == 0)
                     head.end = ""
                 lines.append(self._fit(head))
-            cards = named[seat] if long else self._cards_text(view, seat)
-            score = self._score_text(view, seat)
-            if character is not None and seat in short and not tiles and not score:
-                # ("Purple" of "Purple, the Changer" where only that fits)
-                joined = self._with_character(Text.assemble("  ", cards),
-                                              [character[0], character[0].partition(",")[0]],
-                                              character[1], width)
-                if joined is not None:
-                    cards, character = joined[2:], None
             if character is not None and p.character is not None:
                 lines.extend(self._fit(x) for x in self._character_lines(*character))
             elif character is not None:
@@ -1184,14 +1225,81 @@ class OverseersScreen(GameScreen):
             traits = traits[:1]
         lines.extend(self._fit(line) for line in traits)
         lines.extend(self._fit(line) for line in self._marks_legend(view, me, width))
-        me_char = view.seats[me].character if me is not None else None
-        if me_char is not None and view.phase is not Phase.OVER:
-            # wrapped here, a cell short of the scrollbar: the Static wrapped
-            # it at the table's edge, its last word against the scrollbar
-            # ("a player of its choice▇") read as cut off
-            ability = Text(f"Your character: {GAME.ability(me_char)}", style="italic")
-            lines.extend(line for line in ability.wrap(self.app.console, max(10, width - 1)))
+        ability = self._ability_lines(view, me)
+        if ability_room is not None and len(ability) > ability_room:
+            # the last resort of a full table (six players, Purple's turn
+            # under a two-line prompt): F1 lists every character whole
+            ability = ability[:max(1, ability_room)]
+            tail = " … (F1)"
+            last = ability[-1]
+            last.truncate(max(10, width - 1) - len(tail))
+            last.right_crop(len(last) - max(1, last.plain.rfind(" ")))  # (a word whole)
+            last.append(tail)
+        lines.extend(ability)
         return lines
+
+    def help_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        """F1: every character you know at the table, its full name and
+        ability (six players at 80x24 show them in short: "Purple")."""
+        update = self.update
+        if update is None:
+            return []
+        rows = [(self._seat_name(seat).capitalize() if seat == update.seat else self._bare_who(seat),
+                 f"{p.character.label}. {GAME.ability(p.character)}")
+                for seat, p in enumerate(update.view.seats) if p.character is not None]
+        return [("Characters at the table", rows)]
+
+    def _ability_lines(self, view: State, me: int | None) -> list[Text]:
+        """Your character's ability, under the table's rows."""
+        me_char = view.seats[me].character if me is not None else None
+        if me_char is None or view.phase is Phase.OVER:
+            return []
+        # wrapped here, a cell short of the scrollbar: the Static wrapped
+        # it at the table's edge, its last word against the scrollbar
+        # ("a player of its choice▇") read as cut off
+        ability = Text(f"Your character: {GAME.ability(me_char)}", style="italic")
+        return list(ability.wrap(self.app.console, max(10, self._width() - 1)))
+
+    @staticmethod
+    def _seat_lines(name: Text, leader: bool, status: Sequence[str], labels: Sequence[str],
+                    style: str, cards: Text, score: str, room: int, width: int) -> list[Text]:
+        """A seat in as few lines as its parts allow, where six rows would
+        not fit otherwise (80x24): the name and what the player did (in
+        `room`), then the cards and the score (in `width`), the character
+        on whichever has room, by the first of `labels` that fits. Where
+        that is not enough the score goes up by the name (your "round score
+        15 · showdown 16" beside five cards), or what the player did last
+        goes down after the score ("showdown 24 · voted Bob"), on below if
+        need be."""
+        done = [Text(part, style="italic") for part in status]
+        scored = [Text(score, style="bold")] if score else []
+        best: list[Text] = []
+        for k in range(len(done), -1, -1):
+            up, down = done[:k], done[k:]
+            for label in dict.fromkeys(labels):
+                character = Text(label, style=style)
+                # (by the name, after the score, after the cards)
+                placings = [([*up, character], scored, down),
+                            (up, scored, [*down, character])]
+                if scored:
+                    placings.append(([*up, *scored], [], [*down, character]))
+                for marks in (" ♛ Leader", " ♛") if leader else ("",):
+                    for by_name, beside, after in placings:
+                        head = Text.assemble(name, (marks, "bold"))
+                        for part in by_name:
+                            head.append_text(Text.assemble((" · ", "dim"), part))
+                        if head.cell_len > room:
+                            continue
+                        row = Text.assemble(cards, *(Text.assemble("  ", part) for part in beside))
+                        if 2 + row.cell_len > width:  # (the score goes on below)
+                            row, after = cards, [*beside, *after]
+                        lines = [head, *flow_parts([row, *after], width, indent="  ",
+                                                   hang="    ").split()]
+                        if len(lines) == 2:
+                            return lines
+                        if not best or len(lines) < len(best):
+                            best = lines
+        return best
 
     def _traits_named(self, view: State, named: Sequence[Text] | None = None) -> bool:
         """Whether the table names the traits (a wide table) rather than
