@@ -862,21 +862,24 @@ async def test_ctrl_t_names_the_theme_in_the_options_words_and_says_once_if_not_
 
 async def test_theme_light_is_the_terminals_own_colours_on_a_light_background(monkeypatch):
     """Play-test, a white terminal: README named no light theme. --theme light
-    starts with Textual's ansi-light, Ctrl+T says it in --theme's words and
-    goes from it to the colour theme (it is an ANSI theme), and back to ANSI."""
+    starts with Textual's ansi-light, Ctrl+T says it in --theme's words, and
+    its round of three comes back to it (started light, it went to colour and
+    ANSI and never back: a play-test)."""
     from tui import cli, theme
 
     assert cli.build_parser().parse_args(["--theme", "light"]).theme == "light"
     assert theme.CHOICES["light"] == theme.LIGHT_THEME == "ansi-light"
     assert theme.spoken(theme.LIGHT_THEME) == "light, the terminal's own colours"
-    assert theme.toggled(theme.LIGHT_THEME) == theme.COLOUR_THEME
+    assert theme.toggled(theme.LIGHT_THEME) == theme.ANSI_THEME
+    assert theme.toggled("catppuccin-latte") == theme.ANSI_THEME  # (the picker's)
     app = OvertableApp(bot_delay=0, theme_name=theme.CHOICES["light"])
     async with app.run_test(size=(80, 24)) as pilot:
         assert app.theme == "ansi-light"
-        await pilot.press("ctrl+t")
-        assert app.theme == theme.COLOUR_THEME
-        await pilot.press("ctrl+t")
-        assert app.theme == theme.ANSI_THEME
+        seen = []
+        for _ in range(3):
+            await pilot.press("ctrl+t")
+            seen.append(app.theme)
+        assert seen == [theme.ANSI_THEME, theme.COLOUR_THEME, "ansi-light"]
 
 
 def drawn_colours(app: OvertableApp) -> set[tuple[str, str]]:

@@ -89,10 +89,18 @@ def spoken(theme: str) -> str:
     return theme
 
 
+#: Ctrl+T's round: the terminal's own colours, the colour theme, the
+#: terminal's own on a light background, and round again
+TOGGLE_ORDER = (ANSI_THEME, COLOUR_THEME, LIGHT_THEME)
+
+
 def toggled(theme: str) -> str:
-    """The other of the two themes: an ANSI theme (light too) toggles to the
-    colour theme, any other theme to ANSI."""
-    return COLOUR_THEME if theme in (ANSI_THEME, LIGHT_THEME) else ANSI_THEME
+    """The next theme of Ctrl+T's round (`TOGGLE_ORDER`); a theme from the
+    picker goes to ANSI. A round of three, not a pair: started light, the
+    toggle went to colour and ANSI and never back (a play-test)."""
+    if theme not in TOGGLE_ORDER:
+        return ANSI_THEME
+    return TOGGLE_ORDER[(TOGGLE_ORDER.index(theme) + 1) % len(TOGGLE_ORDER)]
 
 
 #: the longest theme name read back from the file (Textual's are short)
