@@ -76,8 +76,8 @@ async def _bram_asks(app, pilot, players, seed, options):
 
 async def test_before_a_bots_turn_the_notice_comes_before_the_public_view(tmp_path, monkeypatch):
     """Bram's ask hands the turn to Cora, a bot: the public view (no one's
-    secrets) came at once. He reads his weapon first; the cover to Ann
-    follows, whatever Cora did meanwhile."""
+    secrets) came at once. He reads his weapon first, Cora waiting for him;
+    the cover to Ann follows."""
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0.0, seed=NIGHT_SEED, theme_name="textual-dark")
     players = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
@@ -97,9 +97,13 @@ async def test_before_a_bots_turn_the_notice_comes_before_the_public_view(tmp_pa
         # a bot acts next: no cover is sure to follow (his own view may come
         # straight back), the everyone's view does
         assert "Enter: hide it" in text and "pass on" not in text, text
+        # Cora waits while he reads, as for any box read here: her status
+        # says so (it counted "thinking… 13 s", and n hurried nothing)
+        assert table.holds_bots and not table.screen.can_hurry()
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
                        or table._public_shown)
+        assert not table.holds_bots
         text = await settled_text(app, pilot)
         assert "Bram's view" not in text and f"({received})" not in text, text
 

@@ -294,16 +294,25 @@ class Table:
         seat, lines = self._unread
         self._reading = True
         grace = float(getattr(self.app, "decision_grace", 0.0))
-        push = functools.partial(
-            self.app.push_screen,
-            PrivateNoticeScreen(self.names[seat], list(lines), grace=grace, passes=passes),
-            lambda _: self._received_read())
+        notice = PrivateNoticeScreen(self.names[seat], list(lines), grace=grace, passes=passes)
+        # the bots wait for it as for any box read here (the status said a
+        # bot was "thinking… 13 s" behind it, and n did nothing)
+        if self.screen is not None:
+            self.screen.box_waits(notice)  # (its status line says so, too)
+        else:
+            self.wait_for_box(notice)
+        push = functools.partial(self.app.push_screen, notice,
+                                 lambda _: self._received_read(notice))
         if later:  # over a cover that is still being put away
             self.app.call_after_refresh(push)
         else:
             push()
 
-    def _received_read(self) -> None:
+    def _received_read(self, notice: Any) -> None:
+        if self.screen is not None:
+            self.screen.box_gone(notice)
+        else:
+            self.box_put_away(notice)
         self._reading = False
         self._unread = None
         self._keep()

@@ -769,6 +769,8 @@ class GameScreen(Screen):
             wait(box)
         if self.bots_held() and self.update is not None and self.update.thinking is not None:
             self.redraw_held(self.update)  # "thinking… 3 s" went on counting under a box
+        if self.is_mounted:
+            self.refresh_bindings()  # n (move now) goes with the hold (`can_hurry`)
 
     def box_gone(self, box: Screen) -> None:
         """`box` was put away, or will not go up: the match goes on."""
@@ -781,6 +783,8 @@ class GameScreen(Screen):
             self._thinking_since = time.monotonic()
             if self.update is not None and self.update.thinking is not None:
                 self.redraw_held(self.update)
+        if self.is_mounted:
+            self.refresh_bindings()  # and comes back with the bots
 
     @property
     def holds_the_table(self) -> bool:
@@ -961,8 +965,8 @@ class GameScreen(Screen):
         player's view, or any view at this terminal (the public one in
         hot-seat play); a remote spectator may not."""
         update = self.update if update is None else update
-        if update is None or update.thinking is None or update.over:
-            return False
+        if update is None or update.thinking is None or update.over or self.bots_held():
+            return False  # (held for a box, a bot waits: n hurried nothing)
         return update.seat is not None or self.here
 
     def thinking_seats(self, update: TableUpdate) -> list[int]:
