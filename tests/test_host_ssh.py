@@ -630,8 +630,9 @@ LOCALE_REPORT = (
 
 
 @pytest.mark.parametrize(("sent", "note"), [
-    ({"LANG": "C", "LC_ALL": "C"}, "Your locale (LC_ALL=C) is not UTF-8"),
-    ({"LANG": "de_DE.ISO-8859-1"}, "Your locale (LANG=de_DE.ISO-8859-1) is not UTF-8"),
+    ({"LANG": "C", "LC_ALL": "C"}, "The locale your SSH client sent (LC_ALL=C) is not UTF-8"),
+    ({"LANG": "de_DE.ISO-8859-1"},
+     "The locale your SSH client sent (LANG=de_DE.ISO-8859-1) is not UTF-8"),
     ({"LANG": "en_GB.UTF-8"}, None),
     ({}, None),
 ])
@@ -639,7 +640,9 @@ async def test_a_client_whose_locale_is_not_utf8_is_told_in_its_session(tmp_path
     """Play-test: `LANG=C ssh -o SendEnv=LANG ...` got no word about its
     locale (the session runs in C.UTF-8 whatever the client sends), where
     a local start says it. The session still runs in UTF-8, and its app
-    says what a local one would, with what to connect with."""
+    says what a local one would, worded for SSH. (It read "connect with
+    LC_ALL=C.UTF-8", which did not say how, and the session draws in UTF-8
+    anyway: it is the player's terminal that matters.)"""
     path, ann, *_ = keys
     host_key = load_host_key(tmp_path / "host_key")
     server = await serve("127.0.0.1", 0, read_players(path), host_key,
@@ -655,7 +658,8 @@ async def test_a_client_whose_locale_is_not_utf8_is_told_in_its_session(tmp_path
     if note is None:
         assert "NOTE=None" in text, text
     else:
-        assert f"NOTE={note}" in text and "connect with" in text, text
+        assert f"NOTE={note}" in text and "connect with" not in text, text
+        assert "your terminal" in text and "SendEnv" in text, text
 
 
 def test_a_clients_locale_that_no_terminal_sends_is_dropped():

@@ -45,16 +45,23 @@ def monochrome(environ: Mapping[str, str] | None = None) -> bool:
     return term.endswith(("-m", "-mono"))
 
 
-def locale_note(environ: Mapping[str, str] | None = None, *, remedy: str = "start it with",
-                ) -> str | None:
+def locale_note(environ: Mapping[str, str] | None = None) -> str | None:
     """A word at start when the locale says the terminal is not UTF-8
     (LANG=C, LC_ALL=POSIX, a Latin-1 locale): Overtable draws in UTF-8, and
     such a terminal showed each heart, key and arrow as "_". None when no
     locale is set (a container's UTF-8 terminal often sets none) or when it
-    is UTF-8. Python turns a C LC_CTYPE into C.UTF-8 at its start, so that
-    value is passed over for LANG, which it leaves. `remedy`: what the
-    player does with a UTF-8 locale."""
-    env = os.environ if environ is None else environ
+    is UTF-8."""
+    found = _not_utf8(os.environ if environ is None else environ)
+    if found is None:
+        return None
+    return (f"Your locale ({found}) is not UTF-8, and Overtable draws in UTF-8: if marks "
+            f"show as _ or ?, start it with {found.partition('=')[0]}=C.UTF-8.")
+
+
+def _not_utf8(env: Mapping[str, str]) -> str | None:
+    """The locale setting that rules and is not UTF-8 ("LC_ALL=C"), or None.
+    Python turns a C LC_CTYPE into C.UTF-8 at its start, so that value is
+    passed over for LANG, which it leaves."""
     ctype = env.get("LC_CTYPE", "")
     for name, value in (("LC_ALL", env.get("LC_ALL", "")),
                         ("LC_CTYPE", "" if ctype == "C.UTF-8" else ctype),
@@ -63,18 +70,26 @@ def locale_note(environ: Mapping[str, str] | None = None, *, remedy: str = "star
             if "utf8" in value.lower().replace("-", ""):
                 return None
             shown = "".join(c for c in value[:40] if c.isprintable())
-            return (f"Your locale ({name}={shown}) is not UTF-8, and Overtable draws in "
-                    f"UTF-8: if marks show as _ or ?, {remedy} {name}=C.UTF-8.")
+            return f"{name}={shown}"
     return None
 
 
 def session_locale_note() -> str | None:
     """`locale_note` for this terminal, or for the SSH client's terminal of a
     session `overtable host` started: that session runs in UTF-8 whatever
-    the client sent (host/ssh.py), and the client's locale comes with it."""
+    the client sent (host/ssh.py), so only the player's own terminal can be
+    wrong, and only they can tell ("connect with LC_ALL=C.UTF-8" did not
+    say how)."""
     from host.hub import client_locale
 
-    return locale_note() or locale_note(client_locale(os.environ), remedy="connect with")
+    if (note := locale_note()) is not None:
+        return note
+    found = _not_utf8(client_locale(os.environ))
+    if found is None:
+        return None
+    return (f"The locale your SSH client sent ({found}) is not UTF-8; Overtable draws in "
+            "UTF-8. Only if marks show as _ or ?, set your terminal to a UTF-8 locale "
+            f"(such as {found.partition('=')[0]}=C.UTF-8; ssh passes it on with SendEnv).")
 
 
 def spoken(theme: str) -> str:
