@@ -2175,6 +2175,12 @@ CLIENT_LOCALE = ("LC_ALL", "LC_CTYPE", "LANG")
 CLIENT_PREFIX = "OVERTABLE_CLIENT_"
 
 
+#: in a session of `overtable host`, how its player comes back: the ssh
+#: command for the host's address, or "" where it listens on every address
+#: (the one the player used is theirs to know); said as the session ends
+SSH_AGAIN_ENV = "OVERTABLE_SSH_AGAIN"
+
+
 def client_locale(environ: Any) -> dict[str, str]:
     """The locale the SSH client sent, by its names (`CLIENT_LOCALE`), from
     a session's environment."""

@@ -828,10 +828,12 @@ def _end(child: Any) -> None:
 _TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9.+_-]{0,63}")
 
 
-def join_child(socket_path: Path, data_dir: Path | None) -> Any:
+def join_child(socket_path: Path, data_dir: Path | None,
+               listen: tuple[str, int] | None = None) -> Any:
     """How a player's session runs: `overtable join` for that player, with a
-    clean environment (the client's TERM, UTF-8, COLORTERM only if sent)."""
-    from host.hub import CLIENT_LOCALE, CLIENT_PREFIX, passed_on
+    clean environment (the client's TERM, UTF-8, COLORTERM only if sent).
+    `listen`: the host's (address, port), for the way back said at the end."""
+    from host.hub import CLIENT_LOCALE, CLIENT_PREFIX, SSH_AGAIN_ENV, passed_on
 
     def build(player: str, term: str, client_env: Any) -> tuple[list[str], dict[str, str]]:
         env = {
@@ -848,6 +850,8 @@ def join_child(socket_path: Path, data_dir: Path | None) -> Any:
         }
         if data_dir is not None:
             env["OVERTABLE_DATA_DIR"] = str(data_dir)
+        if listen is not None:
+            env[SSH_AGAIN_ENV] = ssh_again(*listen)
         # the host's choice, not the client's (the hub's welcome says the same)
         env.update(passed_on())
         colorterm = (client_env or {}).get("COLORTERM")
@@ -867,6 +871,14 @@ def join_child(socket_path: Path, data_dir: Path | None) -> Any:
         return argv, env
 
     return build
+
+
+def ssh_again(host: str, port: int) -> str:
+    """The ssh command that reaches a host listening at `host`:`port`; ""
+    for every address (0.0.0.0, ::), where the one to use is the player's."""
+    if host in ("", "0.0.0.0", "::"):
+        return ""
+    return "ssh -t " + ("" if port == 22 else f"-p {port} ") + host
 
 
 async def serve(
@@ -1019,7 +1031,7 @@ async def _run_host(
         raise SetupError(f"Cannot serve the hub on {socket_path}: {error.strerror or error} "
                          "(--data-dir chooses a writable directory).") from None
     try:
-        server = await serve(host, port, players, key, join_child(socket_path, data_dir),
+        server = await serve(host, port, players, key, join_child(socket_path, data_dir, (host, port)),
                              idle_timeout=idle_timeout, has_seats=hub.has_seats)
     except OSError as error:
         await hub.close()

@@ -892,3 +892,49 @@ def test_printing_to_a_reader_gone_ends_cleanly(tmp_path, argv, buffered):
     ran = _into_a_closed_pipe(tmp_path, argv, buffered=buffered)
     assert "Traceback" not in ran.stderr and "BrokenPipe" not in ran.stderr, ran.stderr
     assert ran.returncode == 0, ran.stderr
+
+
+@pytest.mark.parametrize(("way_back", "said"), [
+    ("ssh -t -p 23111 10.0.0.2", "To come back, connect again:\nssh -t -p 23111 10.0.0.2"),
+    ("", "To come back, connect to this host again as you did."),
+])
+def test_leaving_a_session_of_overtable_host_says_to_connect_again(way_back, said, tmp_path,
+                                                                  monkeypatch, capsys):
+    """Play-test over `overtable host`: Ctrl+Q ended with "To come back,
+    run: /venv/bin/python3 -m tui.cli join --socket /tmp/.../hub.sock
+    --name bob", a command on the host machine the SSH player cannot run.
+    The host's session says to connect again with ssh (its address where
+    the host listens on one), and names no command of the host's."""
+    import os
+    import shutil
+
+    from host.hub import SSH_AGAIN_ENV
+
+    _no_app(monkeypatch)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    monkeypatch.setattr(shutil, "get_terminal_size", lambda *a, **k: os.terminal_size((80, 24)))
+    monkeypatch.delenv("SSH_CONNECTION", raising=False)  # the host's sessions have none
+    monkeypatch.setenv(SSH_AGAIN_ENV, way_back)
+    socket_path = tmp_path / "hub.sock"
+    listening = _a_socket(socket_path)
+
+    class Left:
+        return_code = None
+
+        def __init__(self, *args, **kwargs) -> None:
+            self.remote = type("Remote", (), {"was_welcomed": True,
+                                              "has_seats": lambda _: True})()
+
+        def run(self) -> None:
+            pass
+
+    import tui.join
+
+    monkeypatch.setattr(tui.join, "JoinApp", Left)
+    assert cli.main(["join", "--socket", str(socket_path), "--name", "Bob"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("You left the shared tables. Your seats wait for you"), out
+    assert out.rstrip().endswith(said), out
+    assert "join" not in out and str(socket_path) not in out, out
+    listening.close()
+

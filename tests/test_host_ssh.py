@@ -988,3 +988,18 @@ def test_asyncssh_import_warnings_are_not_shown_to_the_host(tmp_path):
         "overtable host: --listen takes HOST:PORT, e.g. 127.0.0.1:2222, not '127.0.0.1:x'."
     ], ran.stderr
     assert ran.stdout == ""
+
+
+@pytest.mark.parametrize(("listen", "way_back"), [
+    (("127.0.0.1", 23111), "ssh -t -p 23111 127.0.0.1"),
+    (("overtable.example", 22), "ssh -t overtable.example"),
+    (("0.0.0.0", 23111), ""),  # every address: which one the player used is theirs
+    (("::", 23111), ""),
+])
+def test_a_session_knows_how_its_player_comes_back(listen, way_back):
+    """Play-test: leaving with Ctrl+Q printed the host machine's own join
+    command. The session is given the way back over SSH, to say instead."""
+    from host.hub import SSH_AGAIN_ENV
+
+    _, env = join_child("/nowhere.sock", None, listen)("Ann", "xterm", {})
+    assert env[SSH_AGAIN_ENV] == way_back

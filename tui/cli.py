@@ -734,19 +734,25 @@ def join_hub(
         has_seats = getattr(remote, "has_seats", None)
         seats = bool(has_seats()) if callable(has_seats) else True
         # run directly, the way back is this command; over SSH, the connection
-        again = None if os.environ.get("SSH_CONNECTION") else own_command(
-            "join", *(["--socket", socket] if socket else []),
-            *(["--name", name] if name is not None else []))
+        # (a session of `overtable host` has no SSH_CONNECTION: it says its own)
+        from host.hub import SSH_AGAIN_ENV
+
+        ssh_again = os.environ.get(SSH_AGAIN_ENV)
+        again = None if os.environ.get("SSH_CONNECTION") or ssh_again is not None else (
+            own_command("join", *(["--socket", socket] if socket else []),
+                        *(["--name", name] if name is not None else [])))
         with output_may_be_gone():
-            print(left_the_tables(seats, again))
+            print(left_the_tables(seats, again, ssh_again))
     return app.return_code or 0
 
 
-def left_the_tables(seats: bool, again: str | None) -> str:
+def left_the_tables(seats: bool, again: str | None, ssh_again: str | None = None) -> str:
     """What `overtable join` prints as it ends (Ctrl+Q, or q in the
     lobby): seats named only to one who has some, wrapped at spaces to the
     terminal (it broke words: "where t / he table"), and the command back
-    on a line of its own (`again`; None: come back as they came in)."""
+    on a line of its own (`again`; None: come back as they came in). In a
+    session of `overtable host`, `ssh_again` (host/hub.py `SSH_AGAIN_ENV`):
+    the ssh command back, or "" where the host does not know its address."""
     import shutil
     import textwrap
 
@@ -754,8 +760,14 @@ def left_the_tables(seats: bool, again: str | None) -> str:
     if seats:
         words += (" Your seats wait for you (a bot plays for you where the table was set "
                   "up so).")
-    words += " To come back, run:" if again else (
-        " To carry on, come back the way you came in." if seats else "")
+    if ssh_again is not None:
+        again = ssh_again or None
+        words += (" To come back, connect again:" if again
+                  else " To come back, connect to this host again as you did.")
+    elif again:
+        words += " To come back, run:"
+    elif seats:
+        words += " To carry on, come back the way you came in."
     width = max(20, shutil.get_terminal_size((80, 24)).columns - 1)
     text = textwrap.fill(words, width, break_long_words=False, break_on_hyphens=False)
     # (unindented: a long socket path already fills a line)
