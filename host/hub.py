@@ -51,7 +51,9 @@ Messages from a client (one key names the message):
 
 Messages to a client: ``{"welcome": {"player": name, "settings": {...}}}``
 (``settings``: the host's own choices each player's app takes, by their
-variable's name, `PASSED_ON`; absent when it has none), ``{"lobby": [...]}``
+variable's name, `PASSED_ON`; absent when it has none; ``"not kept"``: the
+titles of this player's tables not begun that the last stop dropped, said
+once, `NOT_KEPT_FILE`), ``{"lobby": [...]}``
 (each table's `Table.summary`: its seats (``"rules_bot": true`` on one the
 game's own rules play), its options in words, its away choice, its winners
 once its match is over, by name and by seat),
@@ -210,8 +212,13 @@ LOBBY_CHAT_FILE = "lobby-chat.json"
 #: what each name watched as its last connection ended (`Hub.watched`),
 #: beside the lobby's chat: a restart must not send watchers to the lobby
 WATCHED_FILE = "watched.json"
+#: beside the matches: the tables not begun as the hub stopped, by creator,
+#: told to each as they next log in (`Hub.not_kept`)
+NOT_KEPT_FILE = "not-kept.json"
 #: the most of the watched file read back
 MAX_WATCHED_FILE = 256 * 1024
+#: tables not kept told to one player at most (a damaged file's list)
+MAX_TABLES_NOT_KEPT = 20
 #: locked by the hub serving the shared matches' directory, for as long as
 #: it serves, and holding its socket's path (`Hub.claim`): a second hub
 #: there on another socket found every match locked and served none,
@@ -473,6 +480,10 @@ class Hub:
         #: connection ended: a new one (over SSH, a new app that knows
         #: nothing) watches it again. Kept in `WATCHED_FILE`
         self.watched: dict[str, str] = {}
+        #: player -> the titles of their tables not begun that the last
+        #: stop dropped (README: not kept), said to them once as they log
+        #: in: over SSH, the app that knew of them ended with the stop
+        self.not_kept: dict[str, list[str]] = {}
         #: when the lobby last went to every client, and the timer of the next
         self._lobby_at = -LOBBY_SECONDS
         self._lobby_timer: asyncio.TimerHandle | None = None
@@ -536,6 +547,7 @@ class Hub:
         resumed: list[str] = []
         self.lobby_chat = _read_chat_file(self.lobby_chat_path, None)
         watched = _read_watched_file(self.watched_path)
+        self.not_kept = _read_not_kept_file(self.directory / NOT_KEPT_FILE)
         try:
             listed = store.list_matches(self.directory)
         except store.SavesUnreadable as error:
@@ -671,6 +683,7 @@ class Hub:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self._keep_not_kept()
         for client in list(self.clients):
             client.send({"stopping": True})  # their apps say the seats are kept
             client.hushed = True  # the last word: not the others' seats let go
@@ -835,6 +848,25 @@ class Hub:
             write_whole(self.watched_path, data)
         except OSError as error:  # kept in memory still: only a restart forgets
             log.warning("%s", printable(_wrong_with(self.watched_path, error)))
+
+    def _keep_not_kept(self) -> None:
+        """At a stop: each table not begun, under its creator, to be told
+        by the next hub (with those not told yet), in `NOT_KEPT_FILE`."""
+        from saves.store import write_whole
+
+        for table in self.tables.values():
+            if not table.started:
+                self.not_kept.setdefault(table.creator, []).append(table.game.title)
+        path = self.directory / NOT_KEPT_FILE
+        try:
+            if self.not_kept:
+                self.directory.mkdir(parents=True, exist_ok=True)
+                write_whole(path, json.dumps({"not kept": self.not_kept},
+                                             ensure_ascii=False).encode())
+            else:
+                path.unlink(missing_ok=True)
+        except OSError as error:  # only the word to their creators is lost
+            log.warning("%s", printable(_wrong_with(path, error)))
 
     def keep_chat(self, table_id: str | None) -> None:
         """The chat of a table (None: the lobby) to disk, for a restarted
@@ -1679,6 +1711,8 @@ class Client:
         if self.hub.tells_players:
             log.info("%s joined the tables", name)
         welcome: dict[str, Any] = {"player": self.player}
+        if not_kept := self.hub.not_kept.pop(name, None):
+            welcome["not kept"] = not_kept  # the app says each (tui/remote.py)
         if self.hub.settings:  # behind the system's OpenSSH, the app's only way to them
             welcome["settings"] = self.hub.settings
         self.send({"welcome": welcome})
@@ -2458,6 +2492,32 @@ def _read_watched_file(path: Path) -> dict[str, str]:
             if isinstance(match, str) and player_name(name) == name:
                 kept[name] = match
     return kept
+
+
+def _read_not_kept_file(path: Path) -> dict[str, list[str]]:
+    """The tables not begun the last stop dropped (`Hub._keep_not_kept`),
+    then gone from disk (told once); missing or damaged: none (logged),
+    read as hostile as the network."""
+    try:
+        raw = _read_kept_json(path, MAX_WATCHED_FILE)
+        path.unlink()
+        not_kept = raw.get("not kept") if isinstance(raw, dict) else None
+        if not isinstance(not_kept, dict):
+            raise ValueError("no tables")
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, RecursionError) as error:
+        log.warning("%s; their creators are not told", printable(_wrong_with(path, error)))
+        return {}
+    from core import GAMES
+
+    known = {game.title for game in GAMES.values()}
+    kept = {}
+    for name, titles in not_kept.items():
+        with contextlib.suppress(HubError):
+            if player_name(name) == name and isinstance(titles, list):
+                kept[name] = [t for t in titles if t in known][:MAX_TABLES_NOT_KEPT]
+    return {name: titles for name, titles in kept.items() if titles}
 
 
 def _read_chat_file(path: Path, table_id: str | None) -> ChatLog:

@@ -792,7 +792,8 @@ async def _idle(timeout: float, typed: _LastKey) -> None:
 
 
 #: what a player's terminal reads when the host stops (Ctrl+C, SIGTERM)
-STOPPED_MESSAGE = (b"\r\nThe Overtable host has stopped; your seats are kept.\r\n"
+STOPPED_MESSAGE = (b"\r\nThe Overtable host has stopped; your matches are kept, a table "
+                   b"not yet begun is not.\r\n"
                    b"Connect again once it is back.\r\n")
 #: ... to one with no seats (a watcher): none are kept
 STOPPED_WATCHING_MESSAGE = (b"\r\nThe Overtable host has stopped.\r\n"

@@ -690,7 +690,7 @@ def test_a_sessions_app_is_the_hosts_own_whatever_directory_it_started_in(tmp_pa
 async def test_a_host_that_stops_puts_each_terminal_back_and_says_so(tmp_path, keys):
     """Ctrl+C on the host: each session's child ends, and the player's
     terminal leaves the full-screen mode, shows the cursor again and reads
-    that the host stopped and the seats are kept. (It stayed on the last
+    that the host stopped and the matches are kept. (It stayed on the last
     frame, in the app's modes, with no word of why.)"""
     import re
 
@@ -711,7 +711,9 @@ async def test_a_host_that_stops_puts_each_terminal_back_and_says_so(tmp_path, k
         await stopping
     assert "\x1b[?1049l\x1b[?25h" in text  # out of the alternate screen, the cursor shown
     assert text.rindex("\x1b[?7h") > text.rindex("PID=")  # lines wrap again (the app stops them)
-    assert "The Overtable host has stopped; your seats are kept." in text
+    # a table not begun is not kept (README): "your seats are kept" was untrue there
+    assert ("The Overtable host has stopped; your matches are kept, a table not yet begun "
+            "is not.") in text, text
     await wait_gone(pid, "the host")
 
 

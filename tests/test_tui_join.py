@@ -3654,6 +3654,44 @@ async def test_a_table_not_begun_and_not_kept_over_a_restart_is_told_to_its_crea
             await again.close()
 
 
+async def test_a_table_not_begun_is_told_to_its_creator_in_a_new_session_after_a_restart(
+        tmp_path, monkeypatch):
+    """Play-test over `overtable host`, 3 of 3: a table not begun was gone
+    after a restart, and its creator was not told. Each SSH session is a
+    new app (the stop ends it): the app's own memory of the table went
+    with it, and only the hub can say. The stopping hub keeps who created
+    which table not begun; the next hub tells them once, as they log in."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    said = "Your Boss Quest table had not begun and was not kept: set it up again (n)."
+    hub = Hub(directory, bot_delay=0)
+    hub.resume_all()
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        app.new_match("boss-quest", [app.seat("Ann", "human"), app.seat("Bob", "human")])
+        await wait_for(pilot, lambda: len(app.remote.tables) == 1)
+    # the host stops: the session ends first, then the hub
+    await hub.close()
+    for session in range(2):
+        again = Hub(directory, bot_delay=0)
+        again.resume_all()
+        await again.serve(path)
+        try:
+            for name in ("Bob", "Ann"):  # Bob had a seat kept there: not his table
+                app = JoinApp(path, name, theme_name="textual-dark")
+                async with app.run_test(size=(80, 24)) as pilot:
+                    await wait_for(pilot, lambda app=app: isinstance(app.screen, LobbyScreen)
+                                   and app.remote.connected)
+                    await pilot.pause(0.3)
+                    told = [n.message for n in app._notifications if n.message == said]
+                    # told once: not again in the next session
+                    assert told == ([said] if (name, session) == ("Ann", 0) else []), name
+        finally:
+            await again.close()
+
+
 async def test_a_table_chat_line_not_sent_while_the_hub_is_away_comes_back(tmp_path, monkeypatch):
     """The same play-test at a table: the line stayed in the box while the
     hub was away, but the box closed with the table's screen as the app

@@ -582,6 +582,7 @@ class RemoteTable:
             welcome = message["welcome"]
             self._take_settings(welcome.get("settings") if isinstance(welcome, dict) else None)
             self._hub_stopping = False
+            self._told_not_kept(welcome.get("not kept") if isinstance(welcome, dict) else None)
             if self._lost:
                 self._lost = False
                 self._say_reconnecting()
@@ -1093,6 +1094,22 @@ class RemoteTable:
         seats = [seat_request(s) for s in table.get("seats", ())]
         return table.get("game") == request["game"] and seats == request["seats"]
 
+    def _told_not_kept(self, titles: Any) -> None:
+        """The hub's word, as this player logs in, of their tables not
+        begun that its last stop dropped: said here whether or not this app
+        saw them (a session of `overtable host` is new after a stop), and
+        not again by `_not_kept`."""
+        if not isinstance(titles, list):
+            return
+        for title in titles:
+            if isinstance(title, str):
+                self._say_not_kept(shown(title))
+        self._unbegun = None
+
+    def _say_not_kept(self, title: str) -> None:
+        self.app.notify(f"Your {title} table had not begun and was not kept: set it up "
+                        "again (n).", severity="warning", timeout=15)
+
     def _not_kept(self) -> None:
         """Back at the hub, the first lobby: each of this player's tables
         that had not begun as the hub went away and is gone now (a
@@ -1103,9 +1120,7 @@ class RemoteTable:
         listed = {t["table"] for t in self.tables}
         for table in self._unbegun:
             if table["table"] not in listed:
-                self.app.notify(f"Your {table['title']} table had not begun and "
-                                "was not kept: set it up again (n).", severity="warning",
-                                timeout=15)
+                self._say_not_kept(table["title"])
         self._unbegun = None
 
     def _lobby_want(self, table: str) -> None:
