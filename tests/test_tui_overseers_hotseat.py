@@ -25,6 +25,17 @@ pytestmark = pytest.mark.usefixtures("brisk_idle")
 PRIVATE = ("your total", "Your character:", "Your round score", "(total ", "'s view")
 
 
+async def people_play(pilot, screen, boxes=(HandoverScreen, EndingScreen)) -> None:
+    """One step of the people here: a cover or box (`boxes`) put away with
+    Enter, else a legal choice made, else a moment's wait for the bots."""
+    if isinstance(screen, boxes):
+        await pilot.press("enter")
+    elif isinstance(screen, OverseersScreen) and screen.update and screen.update.legal:
+        await pilot.press(choose_key(screen))
+    else:
+        await asyncio.sleep(0.01)
+
+
 async def test_each_round_end_is_shown_to_all_then_the_hand_over(tmp_path, monkeypatch):
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
@@ -49,13 +60,7 @@ async def test_each_round_end_is_shown_to_all_then_the_hand_over(tmp_path, monke
                 await pilot.pause()
                 assert isinstance(app.screen, HandoverScreen), screen_text(app)
                 continue
-            if isinstance(screen, (HandoverScreen, EndingScreen)):
-                await pilot.press("enter")
-                continue
-            if not isinstance(screen, OverseersScreen) or not screen.update or not screen.update.legal:
-                await asyncio.sleep(0.01)
-                continue
-            await pilot.press(choose_key(screen))
+            await people_play(pilot, screen)
     # once each, for everyone (the third over the results)
     assert told == ["Round 1 ended · for everyone", "Round 2 ended · for everyone"]
 
@@ -78,12 +83,7 @@ async def test_a_vote_box_up_holds_the_round_until_it_is_put_away(tmp_path, monk
             screen, table = app.screen, app.table
             if isinstance(screen, EndingScreen) and "what the vote did" in screen.title_text:
                 break
-            if isinstance(screen, HandoverScreen):
-                await pilot.press("enter")
-            elif isinstance(screen, OverseersScreen) and screen.update and screen.update.legal:
-                await pilot.press(choose_key(screen))
-            else:
-                await asyncio.sleep(0.01)
+            await people_play(pilot, screen, boxes=(HandoverScreen,))
         vote = app.screen
         assert isinstance(vote, EndingScreen) and "Round 1: what the vote did" in vote.title_text
         for _ in range(40):  # time enough for random bots to end the round
@@ -97,12 +97,7 @@ async def test_a_vote_box_up_holds_the_round_until_it_is_put_away(tmp_path, monk
             if isinstance(screen, EndingScreen) and "ended" in screen.title_text:
                 break
             assert screen is not vote
-            if isinstance(screen, HandoverScreen):
-                await pilot.press("enter")
-            elif isinstance(screen, OverseersScreen) and screen.update and screen.update.legal:
-                await pilot.press(choose_key(screen))
-            else:
-                await asyncio.sleep(0.01)
+            await people_play(pilot, screen, boxes=(HandoverScreen,))
         assert app.screen.title_text == "Round 1 ended · for everyone"
         await pilot.press("enter")
         await pilot.pause()
@@ -140,13 +135,7 @@ async def test_what_the_vote_did_is_shown_to_all_before_the_next_cover(tmp_path,
                 assert table.screen.update.seat is None and table.handover_to is None
                 await pilot.press("enter")
                 continue
-            if isinstance(screen, (HandoverScreen, EndingScreen)):
-                await pilot.press("enter")
-                continue
-            if not isinstance(screen, OverseersScreen) or not screen.update or not screen.update.legal:
-                await asyncio.sleep(0.01)
-                continue
-            await pilot.press(choose_key(screen))
+            await people_play(pilot, screen)
     # once a round, for everyone (the third's over the results, in its round's box)
     assert told[:2] == [f"Round {n}: what the vote did · for everyone" for n in (1, 2)], told
     assert all(title.endswith("· for everyone") for title in told), told
@@ -173,12 +162,7 @@ async def test_a_box_for_all_left_unread_comes_back_on_resuming(tmp_path, monkey
             screen = app.screen
             if isinstance(screen, EndingScreen) and box in screen.title_text:
                 break
-            if isinstance(screen, (HandoverScreen, EndingScreen)):
-                await pilot.press("enter")
-            elif isinstance(screen, OverseersScreen) and screen.update and screen.update.legal:
-                await pilot.press(choose_key(screen))
-            else:
-                await asyncio.sleep(0.01)
+            await people_play(pilot, screen)
         title = app.screen.title_text
         assert title.endswith("· for everyone"), title
         await leave_and_resume(app, pilot)
@@ -336,15 +320,7 @@ async def test_every_cover_after_an_unseen_deal_says_it(tmp_path, monkeypatch):
                 if round_ > 1 and seen.get(screen.player) != round_:
                     covers.append((round_, screen.player, screen.moves))
                     seen[screen.player] = round_
-                await pilot.press("enter")
-                continue
-            if isinstance(screen, EndingScreen):
-                await pilot.press("enter")
-                continue
-            if not isinstance(screen, OverseersScreen) or not screen.update or not screen.update.legal:
-                await asyncio.sleep(0.01)
-                continue
-            await pilot.press(choose_key(screen))
+            await people_play(pilot, screen)
     assert len(covers) >= 6, covers
     for round_, who, moves in covers:
         assert any("is dealt" in line for line in moves), (round_, who, moves)
