@@ -2734,3 +2734,16 @@ def test_the_showdown_only_part_keeps_the_sisters_name():
     parts = recap_parts(line)
     assert "  (Wuming the elder's +3 on these cards counts at the showdown only)" in parts, parts
     assert parts[-1] == "You take the Leader card."
+
+
+async def test_a_thinking_bot_is_said_thinking_once_not_also_choosing():
+    """Play-test, six players at 80x24: a bot's row read "Bram · thinking…"
+    by its name and "kept 5 · choosing…" after its cards, two words for one
+    pick in the draft. A thinking bot is said thinking; a person (or a bot
+    not yet asked) choosing."""
+    state = drafting()
+    update = attrs.evolve(make_update(state, 0, bots=frozenset({1, 2, 3})), thinking=1)
+    _, _, (bot, person) = await run(
+        update, after=lambda screen: (screen._status(update, 1), screen._status(update, 0)))
+    assert bot == ["thinking…"], bot
+    assert person == ["choosing…"], person

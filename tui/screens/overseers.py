@@ -924,7 +924,7 @@ class OverseersScreen(GameScreen):
         if view.phase in _SECRET:
             if p.chose:
                 out.append("✓ chosen")
-            elif seat in update.to_act:
+            elif seat in update.to_act and not out:  # (a thinking bot is choosing: said once)
                 out.append("choosing…")
         if view.accused == seat:
             verdict = {None: "judged", True: "judged, denies", False: "judged, admits"}
