@@ -297,10 +297,7 @@ class Table:
         notice = PrivateNoticeScreen(self.names[seat], list(lines), grace=grace, passes=passes)
         # the bots wait for it as for any box read here (the status said a
         # bot was "thinking… 13 s" behind it, and n did nothing)
-        if self.screen is not None:
-            self.screen.box_waits(notice)  # (its status line says so, too)
-        else:
-            self.wait_for_box(notice)
+        self._hold_for(notice)
         push = functools.partial(self.app.push_screen, notice,
                                  lambda _: self._received_read(notice))
         if later:  # over a cover that is still being put away
@@ -309,10 +306,7 @@ class Table:
             push()
 
     def _received_read(self, notice: Any) -> None:
-        if self.screen is not None:
-            self.screen.box_gone(notice)
-        else:
-            self.box_put_away(notice)
+        self._release(notice)
         self._reading = False
         self._unread = None
         self._keep()
@@ -351,16 +345,16 @@ class Table:
         # the first to read on top; the last put away leads to the hand-over
         # (the bots wait while any is up, as for a box of one person's view)
         for dialog in dialogs:
-            self.wait_for_box(dialog)
+            self._hold_for(dialog)
         last = dialogs[-1]
         self.app.push_screen(last, lambda _: self._told_round_end(last))
         for dialog in reversed(dialogs[:-1]):
-            self.app.push_screen(dialog, lambda _, d=dialog: self.box_put_away(d))
+            self.app.push_screen(dialog, lambda _, d=dialog: self._release(d))
         return True
 
     def _told_round_end(self, box: Any) -> None:
         self._telling = False
-        self.box_put_away(box)
+        self._release(box)
         self._go_on()
 
     def _next_person(self, here: list[int]) -> int:
@@ -436,6 +430,21 @@ class Table:
             return
         self._boxes.append(box)
         self._gate.clear()
+
+    def _hold_for(self, box: Any) -> None:
+        """`wait_for_box` through the screen, whose status and keys then say
+        the bots wait (`GameScreen.box_waits`), as for the screen's own boxes."""
+        if self.screen is not None:
+            self.screen.box_waits(box)
+        else:
+            self.wait_for_box(box)
+
+    def _release(self, box: Any) -> None:
+        """`box_put_away` through the screen (`GameScreen.box_gone`)."""
+        if self.screen is not None:
+            self.screen.box_gone(box)
+        else:
+            self.box_put_away(box)
 
     @property
     def holds_bots(self) -> bool:
