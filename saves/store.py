@@ -470,12 +470,63 @@ def _kept_replay(path: Path) -> Replayed:
     return kept[2]
 
 
+#: beside the journals: the file name of the match last opened at a
+#: terminal, so that Continue brings back a match looked at and left
+#: without a move (its journal's time is that of its last move)
+LAST_OPENED = ".last-opened"
+MAX_LAST_OPENED = 1024
+
+
+def mark_opened(journal_path: Path) -> None:
+    """Note `journal_path` as the match last opened (`LAST_OPENED`)."""
+    journal_path = Path(journal_path)
+    try:
+        write_whole(journal_path.parent / LAST_OPENED, journal_path.name.encode("utf-8"))
+    except OSError:
+        pass  # a folder that cannot be written: Continue goes by the last move
+
+
+def _last_opened(directory: Path) -> tuple[str, float] | None:
+    """(file name, when) of `mark_opened`'s note in `directory`, read as
+    untrusted: anything but a short journal name is no note."""
+    try:
+        fd = open_regular(directory / LAST_OPENED)
+        with os.fdopen(fd, "rb") as file:
+            when = os.fstat(file.fileno()).st_mtime
+            data = file.read(MAX_LAST_OPENED + 1)
+        name = data.decode("utf-8")
+    except (OSError, ValueError):
+        return None
+    if (len(data) > MAX_LAST_OPENED or not name.endswith(".jsonl") or "/" in name
+            or "\\" in name or not name.isprintable()):
+        return None
+    return name, when
+
+
+def _mtime(path: Path) -> float:
+    """`path`'s modification time (`updated` keeps whole seconds); 0 if gone."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def latest(directory: Path | None = None) -> SavedMatch | None:
     """The most recently played unfinished match that can be continued: it
     loads (a journal of an unknown game or one the rules refuse from its
-    start is passed over) and is not open elsewhere. Nothing is locked
-    (see `_resumes`)."""
-    for s in list_matches(directory):
+    start is passed over) and is not open elsewhere. A match opened at a
+    terminal since the last move of the others counts as the latest
+    (`mark_opened`). Nothing is locked (see `_resumes`)."""
+    listed = list_matches(directory)
+    opened = _last_opened(data_dir() if directory is None else Path(directory))
+    if opened is not None:
+        name, when = opened
+        marked = next((s for s in listed if s.path.name == name and not s.shared), None)
+        if marked is not None:
+            listed.remove(marked)
+            at = next((i for i, s in enumerate(listed) if _mtime(s.path) < when), len(listed))
+            listed.insert(at, marked)
+    for s in listed:
         if s.finished or not s.resumable or s.superseded_by is not None or s.in_use:
             continue
         resumed = _resumes(s.path)

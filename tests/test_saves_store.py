@@ -112,6 +112,73 @@ def test_latest_skips_finished_and_hopeless():
     assert "format 42" in listing[hopeless].problem
 
 
+def test_continue_brings_back_a_match_opened_and_left_without_a_move():
+    """A match opened at a terminal and left without a move is the latest
+    for Continue (its journal's time is its last move's, older than
+    another's); a move in the other after that makes the other latest."""
+    rng = random.Random(4)
+    looked_at = Match.new("toy", PLAYERS)
+    advance(looked_at, 3, rng)
+    looked_at.close()
+    age(looked_at.path, 100)
+    played = Match.new("toy", PLAYERS)
+    advance(played, 3, rng)
+    played.close()
+    age(played.path, 50)
+    assert store.latest().path == played.path
+    store.mark_opened(looked_at.path)
+    assert store.latest().path == looked_at.path
+    # the saved list's "played" time stays that of the last move
+    assert [s.path for s in store.list_matches()] == [played.path, looked_at.path]
+    age(store.data_dir() / store.LAST_OPENED, 80)
+    assert store.latest().path == played.path
+
+
+def test_continue_skips_a_finished_match_last_opened():
+    rng = random.Random(5)
+    playing = Match.new("toy", PLAYERS)
+    advance(playing, 3, rng)
+    playing.close()
+    age(playing.path, 100)
+    done = Match.new("toy", PLAYERS, toygame.Options(rounds=1))
+    finish(done)
+    done.close()
+    store.mark_opened(done.path)
+    assert store.latest().path == playing.path
+
+
+@pytest.mark.parametrize("note", [
+    b"", b"../elsewhere.jsonl", b"sub/x.jsonl", b"x.txt", b"\xff\xfe.jsonl",
+    b"a\nb.jsonl", b"a" * 5000 + b".jsonl", "link", "folder", "fifo",
+])
+def test_a_hostile_last_opened_note_is_no_note(note):
+    rng = random.Random(6)
+    older = Match.new("toy", PLAYERS)
+    advance(older, 3, rng)
+    older.close()
+    age(older.path, 100)
+    newer = Match.new("toy", PLAYERS)
+    advance(newer, 3, rng)
+    newer.close()
+    marker = store.data_dir() / store.LAST_OPENED
+    if note == "link":
+        marker.symlink_to(older.path)  # its content is a journal, not a name
+    elif note == "folder":
+        marker.mkdir()
+    elif note == "fifo":
+        os.mkfifo(marker)  # would block a reader that waits
+    else:
+        marker.write_bytes(note)
+    assert store.latest().path == newer.path
+
+
+def test_marking_a_match_opened_in_a_folder_not_writable_is_quiet(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    store.mark_opened(folder / "gone" / "x.jsonl")  # no such folder: nothing raised
+    assert not (folder / store.LAST_OPENED).exists()
+
+
 def test_damaged_files_are_listed_with_their_problem():
     match = Match.new("toy", PLAYERS)
     advance(match, 6, random.Random(3))

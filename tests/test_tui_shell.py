@@ -191,6 +191,36 @@ async def test_home_new_match_start_with_stand_in(fake_screen, data_dir):
         assert str(menu.get_option("continue").prompt).endswith("round 1")
 
 
+async def test_continue_offers_the_match_opened_and_left_without_a_move(fake_screen, data_dir):
+    """Resumed, looked at and left with q: Home's Continue brings that match
+    back, though another's last move is newer (seen in a play-test)."""
+    import os
+
+    import random
+
+    from core.engine import CHANCE
+
+    looked_at = new_match("human", "human")
+    rng = random.Random(3)
+    while CHANCE in looked_at.to_act():  # the deal: then it waits for Ann, no move on opening
+        looked_at.step_chance(rng)
+    looked_at.close()
+    stamp = os.path.getmtime(looked_at.path) - 100
+    os.utime(looked_at.path, (stamp, stamp))
+    newer = new_match("human", "heuristic", "heuristic")
+    newer.close()
+    app = make_app(start="resume", argument=str(looked_at.path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HandoverScreen))  # Ann's, at one terminal
+        await pilot.press("q")
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+        await wait_for(pilot, lambda: app.screen._latest is not None)
+        assert os.path.getmtime(looked_at.path) == stamp  # nothing was played in it
+        assert app.screen._latest.path == looked_at.path
+        menu = app.screen.query_one(OptionList)
+        assert "Ann, Bram ·" in str(menu.get_option("continue").prompt)
+
+
 async def test_new_match_form_generated_from_options():
     app = make_app(start="new", argument=GAME)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -909,7 +909,11 @@ class OvertableApp(KeysInOrder, App[None]):
     def open_match(self, match: Any, *, from_saved: bool = False) -> None:
         """Seat the players of `match` at a new table and start playing."""
         self.back_to_saved = Path(match.path) if from_saved and match.finished else None
+        from saves import store
         from tui.games import NoScreen, screen_class
+
+        if match.path is not None:
+            store.mark_opened(Path(match.path))  # Continue: looked at and left is latest
         from tui.table import Table
 
         if self.table is not None:
