@@ -112,18 +112,24 @@ def test_latest_skips_finished_and_hopeless():
     assert "format 42" in listing[hopeless].problem
 
 
+def older_and_newer(seed: int) -> tuple[Match, Match]:
+    """Two closed unfinished matches, the first's last move 100 s older."""
+    rng = random.Random(seed)
+    made = []
+    for _ in range(2):
+        match = Match.new("toy", PLAYERS)
+        advance(match, 3, rng)
+        match.close()
+        made.append(match)
+    age(made[0].path, 100)
+    return made[0], made[1]
+
+
 def test_continue_brings_back_a_match_opened_and_left_without_a_move():
     """A match opened at a terminal and left without a move is the latest
     for Continue (its journal's time is its last move's, older than
     another's); a move in the other after that makes the other latest."""
-    rng = random.Random(4)
-    looked_at = Match.new("toy", PLAYERS)
-    advance(looked_at, 3, rng)
-    looked_at.close()
-    age(looked_at.path, 100)
-    played = Match.new("toy", PLAYERS)
-    advance(played, 3, rng)
-    played.close()
+    looked_at, played = older_and_newer(4)
     age(played.path, 50)
     assert store.latest().path == played.path
     store.mark_opened(looked_at.path)
@@ -152,14 +158,7 @@ def test_continue_skips_a_finished_match_last_opened():
     b"a\nb.jsonl", b"a" * 5000 + b".jsonl", "link", "folder", "fifo",
 ])
 def test_a_hostile_last_opened_note_is_no_note(note):
-    rng = random.Random(6)
-    older = Match.new("toy", PLAYERS)
-    advance(older, 3, rng)
-    older.close()
-    age(older.path, 100)
-    newer = Match.new("toy", PLAYERS)
-    advance(newer, 3, rng)
-    newer.close()
+    older, newer = older_and_newer(6)
     marker = store.data_dir() / store.LAST_OPENED
     if note == "link":
         marker.symlink_to(older.path)  # its content is a journal, not a name
