@@ -12,11 +12,12 @@ key: every spot lying across, then every spot lying down).
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
 
-from core.overstocked import rules
+from core.overstocked import rules, state
 from core.overstocked.cards import NUMBERS, QUANTUM_NUMBERS, Piece
 from core.overstocked.state import Area, Placed, Where
 from tests.test_overstocked_review import brute_spots
@@ -95,6 +96,43 @@ def test_spots_stay_exact_with_quantum_crates_and_forklifts():
                 piece = Placed(Piece.CRATE, rng.choice(NUMBERS), x, y, r)
             area = area.add(piece)
             check(area)
+
+
+def test_spots_stay_exact_when_another_reader_fills_the_frame_tables_meanwhile(monkeypatch):
+    """OS-3, determinism: the Place tables of a frame are shared by every
+    grid in it and by every thread (a bot thinks in a worker thread while
+    the screen lists the same table's actions). Here a second reader, with
+    a smaller area in the same frame, fills the tables while the first is
+    still building its own (the order two threads once took in a CI run):
+    the first's list still names every spot where it is, not 255 positions
+    earlier ((-8, 3, 0) listed for (8, 2, 0)), and so do later readers."""
+    # fresh frame memos for this test's grids (the module's stay untouched)
+    monkeypatch.setattr(state, "_frame_memo", functools.lru_cache(maxsize=None)(lambda *_: {}))
+    small = Area().add(Placed(Piece.CRATE, 1, 0, 0, 0))
+    big = small
+    while big._grid.spot_bytes()[2] < 2:  # out to the frame's second chunk
+        x, y, r = max(s for s in big.card_spots() if s[2] == 0 and -2 <= s[1] <= 2)
+        big = big.add(Placed(Piece.CRATE, 5, x, y, r))
+    frame = (big._grid.x0, big._grid.y0, big._grid.h)
+    assert frame == (small._grid.x0, small._grid.y0, small._grid.h)
+    assert small._grid.spot_bytes()[2] == 1
+    built = rules._place_lists
+    meanwhile: list = []
+
+    def place_lists(*args):
+        if not meanwhile:  # the other reader, between this one's steps
+            meanwhile.append(None)
+            meanwhile[0] = rules._card_places(small, Where.WAREHOUSE)
+        return built(*args)
+
+    monkeypatch.setattr(rules, "_place_lists", place_lists)
+    listed = rules._card_places(big, Where.WAREHOUSE)
+    assert meanwhile[0] is not None
+    assert [(p.x, p.y, p.rotation) for p in listed] == brute(big)
+    assert [(p.x, p.y, p.rotation) for p in meanwhile[0]] == brute(small)
+    again = big.add(Placed(Piece.CRATE, 1, *big.card_spots()[0]))
+    assert (again._grid.x0, again._grid.y0, again._grid.h) == frame
+    check(again)
 
 
 def test_a_spot_written_with_floats_is_the_same_spot():

@@ -145,17 +145,29 @@ _PAIRS: dict[tuple[Where, tuple[int, int]], dict[tuple[int, int], tuple[Place, .
 }
 
 
-def _tables(grid, where: Where, chunks: int) -> list[list[tuple[list, list]]]:
+def _tables(grid, where: Where, chunks: int) -> tuple[tuple[tuple[list, list], ...], ...]:
     """Per card shape, `_place_lists` per chunk of `grid`'s frame (kept in
-    the frame's memo)."""
+    the frame's memo).
+
+    The memo is shared by every grid of the frame, in every thread (a bot
+    thinks in a worker thread while the screen lists the same table's
+    actions), so it is never changed in place: chunk `j` is built from `j`
+    and the longer tables replace the kept ones in one store. (Appended in
+    place, two threads both found no chunk 0 and both appended theirs:
+    chunk 1 was then chunk 0's table, and a spot past position 255 of the
+    frame was listed as one 255 positions earlier; or one shape's chunk
+    was still missing when another thread read it.)"""
     got = grid.memo.get(where)
-    if got is None:
-        got = grid.memo[where] = [[], []]
-    if len(got[0]) < chunks:
-        for shape, tables in enumerate(got):
-            while len(tables) < chunks:
-                first = len(tables) * _CHUNK
-                tables.append(_place_lists(where, shape, grid.x0, grid.y0, grid.h, first))
+    if got is None or len(got[0]) < chunks:
+        kept = got or ((), ())
+        got = grid.memo[where] = tuple(
+            tables
+            + tuple(
+                _place_lists(where, shape, grid.x0, grid.y0, grid.h, j * _CHUNK)
+                for j in range(len(tables), chunks)
+            )
+            for shape, tables in enumerate(kept)
+        )
     return got
 
 
