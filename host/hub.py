@@ -36,6 +36,10 @@ Messages from a client (one key names the message):
   it out of the lobby (finished tables leave it `FINISHED_SECONDS` after
   the match ended anyway); the journal stays among the saved matches.
 - ``{"command": <SeatCommand>, "table": id}``: play, undo or leave.
+- ``{"reading": {"table": id, "on": true|false}}``: the player put a box up
+  over that table (a round's end, the vote, F1), or put it away; the table
+  does not wait, but its screens say the seat is reading
+  (`SeatUpdate.reading`). A watcher's is ignored.
 - ``{"bye": {}}``: the player quits (their app closes the connection next):
   the host's terminal says they left, not that their connection dropped.
 - ``{"chat": {"table": id or null, "text": "..."}}``: a line to everyone at
@@ -144,6 +148,11 @@ COMMAND_RATE = 20.0
 #: (a person does it a few times a minute)
 SEAT_BURST = 30
 SEAT_RATE = 2.0
+#: a player's box put up over a table (`reading`), the same way: each is
+#: told to every screen at the table. One past it is not told (a box put
+#: away always is: nobody is left "reading…")
+READING_BURST = 30
+READING_RATE = 2.0
 OPEN = "open"
 #: refused names the host's terminal is told of (a client may try many)
 MAX_REFUSED_NAMES_TOLD = 20
@@ -472,6 +481,7 @@ class Hub:
         self.chat_pace = Pace(CHAT_BURST, CHAT_BURST / CHAT_WINDOW)
         self.command_pace = Pace(COMMAND_BURST, COMMAND_RATE)
         self.seat_pace = Pace(SEAT_BURST, SEAT_RATE)
+        self.reading_pace = Pace(READING_BURST, READING_RATE)
         #: names refused at a hello and told on the host's terminal
         self._refused_names: set[str] = set()
         #: what was said in the lobby lately
@@ -1690,6 +1700,8 @@ class Client:
                 self._command(message)
             elif kind == "chat":
                 self._chat(body)
+            elif kind == "reading":
+                self._reading(body)
             else:
                 raise HubError(f"No message {kind!r}.")
         except (HubError, BadMessage) as error:
@@ -1807,6 +1819,22 @@ class Client:
         if table_id is not None:
             self.hub.tell_away_chat(self.hub.table(table_id), line)
         self.hub.keep_chat(table_id)
+
+    def _reading(self, body: Any) -> None:
+        """The player put a box up over a table they sit at, or put it
+        away (`Session.set_reading`): the others read "reading…" rather
+        than "choosing…". A watcher's is nobody's news; a table not begun
+        has no screens."""
+        table = self.hub.table(_field(body, "table"))
+        on = _field(body, "on")
+        if type(on) is not bool:
+            raise HubError("A reading message says on: true or false.")
+        _, link, _ = self.places.get(table.id, (set(), None, False))
+        if link is None or not link.seats or table.session is None:
+            return
+        if on and not self.hub.reading_pace.allow(str(self.player)):
+            return
+        table.session.set_reading(link, on)
 
     def _command(self, message: dict) -> None:
         table = self.hub.table(message.get("table"))

@@ -190,6 +190,11 @@ class SeatUpdate:
     #: the match has stopped: a draw or a bot's move could not be saved
     #: (the journal cannot be written), so no bot is thinking
     stopped: bool = False
+    #: people's seats whose player is reading a box at a shared table (a
+    #: round's end, the vote, F1): public presence, like the away marks. A
+    #: shared table does not wait for it, but a seat that owes a decision
+    #: reads "reading…" to the others rather than "choosing…"
+    reading: frozenset[int] = frozenset()
 
     @property
     def over(self) -> bool:

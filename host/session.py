@@ -171,6 +171,9 @@ class Session:
         #: written): the match waits, and no bot is shown thinking, until
         #: the match changes again (a person's move saved, a draw retried)
         self.stopped = False
+        #: people's seats whose player reads a box (`set_reading`): told
+        #: to every screen (`SeatUpdate.reading`), forgotten as they go
+        self.reading: frozenset[int] = frozenset()
         self.closed = False
         self._broadcasting = False
         self._dirty = False
@@ -251,9 +254,22 @@ class Session:
         link.open = False
         if link in self._links:
             self._links.remove(link)
+            self.reading -= link.seats  # away now, not reading
             if link.seats and self._started and not self.closed:
                 self._broadcast()  # the others' screens mark the seat away
             self._changed()
+
+    def set_reading(self, link: Link, on: bool) -> None:
+        """The person holding `link`'s seats has a box up over the table
+        (`on`), or put it away: every screen is told (`SeatUpdate.reading`),
+        the match does not change. A spectator's reading is nobody's news."""
+        seats = link.seats - self.bots if link.open and link.kind != BOT else frozenset()
+        reading = self.reading | seats if on else self.reading - seats
+        if reading == self.reading:
+            return
+        self.reading = reading
+        if self._started and not self.closed:
+            self._broadcast()
 
     def refresh(self) -> None:
         """Send every holder the table again (who plays a seat changed)."""
@@ -357,6 +373,7 @@ class Session:
             outcome=outcome,
             seq=self.seq,
             stopped=self.stopped and outcome is None,
+            reading=frozenset() if outcome is not None else self.reading,
         )
 
     def _owed_since(self, seat: int) -> int:

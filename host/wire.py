@@ -77,6 +77,7 @@ class MessageCodec:
             "seq": update.seq,
             **({} if update.missed is None else {"missed": self._missed_dict(update.missed)}),
             **({"stopped": True} if update.stopped else {}),
+            "reading": sorted(update.reading),
         }
 
     def _missed_dict(self, missed: Missed) -> dict:
@@ -144,6 +145,7 @@ class MessageCodec:
                 outcome=None if outcome is None else _outcome(self._converter, outcome),
                 seq=_int(raw.get("seq", 0)),
                 stopped=raw.get("stopped") is True,
+                reading=_seats(raw.get("reading", [])),
             )
             if raw.get("missed") is not None:
                 update = attrs.evolve(update, missed=self._missed(raw["missed"], update.log))
@@ -296,6 +298,15 @@ def _bot_plays_in(value: Any) -> tuple[tuple[int, float], ...]:
     return tuple(pairs)
 
 
+def _seats(value: Any) -> frozenset[int]:
+    """Seats, each once (`SeatUpdate.reading`; their range is checked with
+    the update's other seats, `_check_seats`)."""
+    seats = [_int(seat) for seat in _list(value)]
+    if len(set(seats)) != len(seats):
+        raise ValueError("a seat is named twice")
+    return frozenset(seats)
+
+
 def _str(value: Any) -> str:
     if not isinstance(value, str):
         raise ValueError(f"{value!r} is not text")
@@ -316,7 +327,7 @@ def _check_seats(game: Any, update: SeatUpdate) -> None:
     if seats not in game.players:
         raise BadMessage(f"not an update: {seats} players at {with_article(game.title)} table")
     named = {*(update.to_act - {CHANCE}), *update.bots, update.seat, update.thinking,
-             *(seat for seat, _ in update.bot_plays_in)} - {None}
+             *(seat for seat, _ in update.bot_plays_in), *update.reading} - {None}
     if not all(0 <= seat < seats for seat in named):  # type: ignore[operator]
         raise BadMessage(f"not an update: a seat out of the table's {seats}")
 

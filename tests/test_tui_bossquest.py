@@ -1212,3 +1212,13 @@ async def test_a_bot_reading_a_potion_is_thinking_in_its_row_as_in_the_status_li
     _, text = await run(make_update(state, thinking=1), size=(120, 40))
     assert "thinking…" in text.split("Bob's turn")[1]  # the status line
     assert re.search(r"Bob\b.*thinking…", text.split("Bob's turn")[0])  # his row
+
+
+async def test_a_knight_reading_a_box_at_a_shared_table_is_reading_not_to_play():
+    """Play-test: at a shared table, a player reading the combat box read
+    as deciding to the others. Their row and the status line say reading."""
+    state = full_state(turn=2)
+    update = attrs.evolve(make_update(state, seat=0), bots=frozenset(), reading=frozenset({2}))
+    _, text = await run(update, size=(120, 36))
+    assert "Cyd is reading…" in text, text
+    assert re.search(r"Cyd\b.*reading…", text.split("Cyd's turn")[0]), text

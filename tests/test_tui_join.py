@@ -3739,3 +3739,26 @@ async def test_a_table_chat_line_not_sent_while_the_hub_is_away_comes_back(tmp_p
             assert app.screen.query_one("#chat-input").value == ""
         finally:
             await again.close()
+
+
+async def test_a_box_up_at_a_shared_table_tells_the_others_the_player_is_reading(shared_hub):
+    """Play-test: a player reading a box at a shared table (F1 here) read
+    as deciding to the others. The app tells the hub as the box goes up and
+    as it goes; the other seats' updates say so (`SeatUpdate.reading`)."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, _ = await bob_sits_at_anns_duel(pilot, app, path)
+        await wait_for(pilot, lambda: bool(app.screen.update and app.screen.update.to_act))
+        await bob.until_quiet()
+
+        async def bob_hears() -> list:
+            return [m["update"].get("reading") for m in await bob.until_quiet() if "update" in m]
+
+        await pilot.press("f1")
+        assert await bob_hears() == [[0]]
+        await pilot.press("escape")
+        assert await bob_hears() == [[]]
+        await bob.close()
+

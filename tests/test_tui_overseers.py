@@ -2747,3 +2747,18 @@ async def test_a_thinking_bot_is_said_thinking_once_not_also_choosing():
         update, after=lambda screen: (screen._status(update, 1), screen._status(update, 0)))
     assert bot == ["thinking…"], bot
     assert person == ["choosing…"], person
+
+
+async def test_a_player_reading_a_box_at_a_shared_table_is_reading_not_choosing():
+    """Play-test: at a shared table, a player reading the vote's box read
+    as "choosing…" to the others (the table does not wait for one
+    player's box). Their row and the prompt say they are reading; the
+    others still choosing are choosing."""
+    state = drafting()
+    update = attrs.evolve(make_update(state, 0, bots=frozenset()), reading=frozenset({1, 0}))
+    _, text, (bob, cat, me) = await run(update, after=lambda screen: (
+        screen._status(update, 1), screen._status(update, 2), screen._status(update, 0)))
+    assert bob == ["reading…"], bob
+    assert cat == ["choosing…"], cat
+    assert me == ["choosing…"], me  # (the viewer's own box: not told to themself)
+    assert "Bob · reading…" in text, text

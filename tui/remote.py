@@ -86,6 +86,32 @@ class TablePort:
     def __init__(self, remote: RemoteTable, table: str) -> None:
         self.remote = remote
         self.table = table
+        #: the boxes up over this table's screen (a round's end, the vote,
+        #: F1): while any is, the others read this seat "reading…"
+        self._boxes: list[Any] = []
+
+    def wait_for_box(self, box: Any) -> None:
+        """A box goes up over the table (`GameScreen.box_waits`). A shared
+        table does not wait for it (one player's box must not hold the
+        others), but the hub is told, for the others' screens."""
+        if any(b is box for b in self._boxes):
+            return
+        self._boxes.append(box)
+        if len(self._boxes) == 1:
+            self._tell(True)
+
+    def box_put_away(self, box: Any) -> None:
+        if not any(b is box for b in self._boxes):
+            return
+        self._boxes = [b for b in self._boxes if b is not box]
+        if not self._boxes:
+            self._tell(False)
+
+    def _tell(self, on: bool) -> None:
+        """The hub hears it, if connected (presence: no notice when not; a
+        new connection starts with no box up)."""
+        if self.remote.connected:
+            self.remote.write({"reading": {"table": self.table, "on": on}})
 
     def send(self, command: SeatCommand) -> bool:
         """Send `command` to the hub; False if it could not go (no link)."""

@@ -2344,7 +2344,8 @@ class BossQuestScreen(GameScreen):
         elif knight.at_wizard:
             status = "at Wizard"
         elif turn:
-            status = "to play"
+            # (a box up at their terminal: a shared table goes on)
+            status = "reading…" if self.is_reading(update, seat) else "to play"
         else:
             status = ""
         if mark and not thinking:

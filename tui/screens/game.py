@@ -1032,7 +1032,29 @@ class GameScreen(Screen):
     def away_note(self, update: TableUpdate) -> str:
         """ " · a bot plays for Ann in 25 s": the countdown to the bot that
         will play for away players who owe a decision (a shared table's
-        "When away" choice), counted once a second; "" when none will."""
+        "When away" choice), counted once a second; "" when none will.
+        After who is reading (`reading_note`)."""
+        return self.reading_note(update) + self._bot_note(update)
+
+    def is_reading(self, update: TableUpdate, seat: int) -> bool:
+        """At a shared table, `seat`'s player (another than the viewer) has
+        a box up over the table (a round's end, the vote, F1:
+        `SeatUpdate.reading`): a seat that owes a decision is then reading,
+        not choosing. The table does not wait for them."""
+        return seat in update.reading and seat != update.seat and not update.over
+
+    def reading_note(self, update: TableUpdate) -> str:
+        """ " · Ann is reading…": the others who owe a decision and are
+        reading a box (`is_reading`); "" when none is. Play-test: a player
+        reading the combat box read as "choosing…" to the others."""
+        seats = [s for s in sorted(update.to_act) if s not in update.bots
+                 and 0 <= s < len(update.names) and self.is_reading(update, s)]
+        if not seats:
+            return ""
+        names = [self._bare_who(s) for s in seats]
+        return f" · {listed(names)} {'is' if len(names) == 1 else 'are'} reading…"
+
+    def _bot_note(self, update: TableUpdate) -> str:
         due = self._bot_waits(update)
         if not due:
             return self._waits_note(update)

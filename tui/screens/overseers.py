@@ -925,7 +925,8 @@ class OverseersScreen(GameScreen):
             if p.chose:
                 out.append("✓ chosen")
             elif seat in update.to_act and not out:  # (a thinking bot is choosing: said once)
-                out.append("choosing…")
+                # (a box up at their terminal: a shared table goes on)
+                out.append("reading…" if self.is_reading(update, seat) else "choosing…")
         if view.accused == seat:
             verdict = {None: "judged", True: "judged, denies", False: "judged, admits"}
             text = verdict[view.denied]

@@ -1105,7 +1105,8 @@ class OverstockedScreen(GameScreen):
             if seat == bot:
                 status = f"deck {view.bot_deck}"
             elif view.phase is Phase.PICK:
-                status = "chose ✓" if player.picked else "choosing"
+                status = ("chose ✓" if player.picked else
+                          "reading" if self.is_reading(update, seat) else "choosing")
                 if seat in thinking:  # as the status line names them
                     status = "thinking"
             elif view.phase in (Phase.QUANTUM, Phase.PLACE, Phase.MARK, Phase.FORKLIFT,

@@ -1,0 +1,128 @@
+"""What a shared table tells its players of each other besides the match:
+a player reading a box (a round's end, the vote, F1) is reading, not
+choosing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from core import GAMES
+from host.hub import Hub
+from host.messages import SeatUpdate
+from host.session import Session
+from host.wire import codec
+from saves.journal import PlayerSpec
+from saves.match import Match
+from tests.test_host_hub import Player, table_for_two
+
+
+class Holder:
+    def __init__(self) -> None:
+        self.updates: list[SeatUpdate] = []
+
+    def receive(self, update: SeatUpdate) -> None:
+        self.updates.append(update)
+
+
+def _session(tmp_path: Any) -> Session:
+    match = Match.new("overboss-duel", [PlayerSpec("ann", "human"), PlayerSpec("bob", "human")],
+                      GAMES["overboss-duel"].Options(), directory=tmp_path)
+    return Session(match, seed=1)
+
+
+def test_a_seat_reading_a_box_is_told_to_every_holder_and_forgotten_as_it_goes(tmp_path):
+    session = _session(tmp_path)
+    ann, bob, watcher = Holder(), Holder(), Holder()
+    ann_link = session.connect(ann, {0}, kind="remote")
+    session.connect(bob, {1}, kind="remote")
+    session.connect(watcher, spectate=True, kind="remote")
+    session.start()
+    assert bob.updates[-1].reading == frozenset()
+    seq = bob.updates[-1].seq
+    session.set_reading(ann_link, True)
+    for holder in (ann, bob, watcher):
+        assert holder.updates[-1].reading == frozenset({0})
+    assert bob.updates[-1].seq == seq  # presence, not a change of the match
+    sent = len(bob.updates)
+    session.set_reading(ann_link, True)  # the same again: nothing sent
+    assert len(bob.updates) == sent
+    session.set_reading(ann_link, False)
+    assert bob.updates[-1].reading == frozenset()
+    session.set_reading(ann_link, True)
+    session.disconnect(ann_link)  # gone while reading: away, not reading
+    assert bob.updates[-1].reading == frozenset()
+    session.close()
+
+
+def test_a_spectator_reading_is_nobody_s_news(tmp_path):
+    session = _session(tmp_path)
+    bob, watcher = Holder(), Holder()
+    session.connect(bob, {1}, kind="remote")
+    link = session.connect(watcher, spectate=True, kind="remote")
+    session.start()
+    sent = len(bob.updates)
+    session.set_reading(link, True)
+    assert len(bob.updates) == sent
+    session.close()
+
+
+def test_reading_round_trips_and_a_seat_out_of_range_is_refused(tmp_path):
+    session = _session(tmp_path)
+    holder = Holder()
+    link = session.connect(holder, {0}, kind="remote")
+    session.start()
+    session.set_reading(link, True)
+    wire = codec(GAMES["overboss-duel"])
+    update = holder.updates[-1]
+    raw = wire.update_dict(update)
+    assert raw["reading"] == [0]
+    assert wire.update_from_dict(json.loads(json.dumps(raw))) == update
+    for bad in ([7], [0, 0], "0", [True], [-1]):
+        with pytest.raises(ValueError):
+            wire.update_from_dict({**raw, "reading": bad})
+    session.close()
+
+
+@pytest.fixture
+async def hub(tmp_path):
+    hub = Hub(tmp_path / "matches", bot_delay=0, seed=3)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    yield hub, path
+    await hub.close()
+
+
+async def test_a_player_reading_a_box_is_reading_at_the_others_screens(hub):
+    """Play-test: at a shared table, a player reading a box (Boss Quest's
+    combat, Overseers' vote, F1) read as "choosing…" to the others. The
+    app tells the hub (`reading`), and every screen of the table hears it
+    with the seat's update, as it hears who is away."""
+    hub_, path = hub
+    ann, bob, table = await table_for_two(path)
+    cy = await Player.connect(path, "cy")
+    await cy.send({"watch": {"table": table}})
+    for player in (ann, bob, cy):
+        await player.until_quiet()
+
+    async def reading_at(player: Player) -> list:
+        return [m["update"].get("reading") for m in await player.until_quiet() if "update" in m]
+
+    await ann.send({"reading": {"table": table, "on": True}})
+    assert await reading_at(bob) == [[0]]
+    assert await reading_at(cy) == [[0]]
+    await ann.send({"reading": {"table": table, "on": False}})
+    assert await reading_at(bob) == [[]]
+    # a watcher reads unseen; a table not theirs, a body of the wrong shape: refused
+    await cy.send({"reading": {"table": table, "on": True}})
+    assert await reading_at(bob) == []
+    await ann.send({"reading": {"table": table, "on": "yes"}})
+    assert "error" in await ann.expect("error")
+    await ann.send({"reading": {"table": "nope", "on": True}})
+    assert "error" in await ann.expect("error")
+    assert await reading_at(bob) == []
+    for player in (ann, bob, cy):
+        await player.close()
+
