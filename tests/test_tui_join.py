@@ -3762,3 +3762,37 @@ async def test_a_box_up_at_a_shared_table_tells_the_others_the_player_is_reading
         assert await bob_hears() == [[]]
         await bob.close()
 
+
+async def test_the_hub_stopping_says_which_seats_are_kept(tmp_path, monkeypatch):
+    """Play-test: "The hub stopped; your seats are kept" was said to a player
+    whose only seat was at a table not begun, which a restarted hub does
+    not keep (README; begun matches come back from their journals)."""
+    import tui.remote
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 5)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    said = {
+        "none begun": "The hub stopped; your table not yet begun is not kept. "
+                      "Trying to connect again…",
+        "both": "The hub stopped; your matches are kept, your table not yet begun is not. "
+                "Trying to connect again…",
+    }
+    for case in said:
+        directory, path = tmp_path / case / "shared", tmp_path / case / "hub.sock"
+        hub = Hub(directory, bot_delay=0)
+        await hub.serve(path)
+        app = JoinApp(path, "Ann", theme_name="textual-dark")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda app=app: isinstance(app.screen, LobbyScreen)
+                           and app.remote.connected)
+            app.new_match("boss-quest", [app.seat("Ann", "human"), app.seat("", "human")])
+            await wait_for(pilot, lambda app=app: len(app.remote.tables) == 1)
+            if case == "both":
+                app.new_match("overboss-duel", [app.seat("Ann", "human"),
+                                                app.seat("Bob", "bot", "random")])
+                await wait_for(pilot, lambda app=app: isinstance(app.screen, OverbossScreen)
+                               and len(app.remote.tables) == 2)
+            await hub.close()
+            await wait_for(pilot, lambda app=app: app.remote.reconnecting)
+            notes = [n.message for n in app._notifications if "stopped" in n.message]
+            assert notes == [said[case]], notes

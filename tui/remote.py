@@ -258,9 +258,7 @@ class RemoteTable:
                              if not t.get("started") and t.get("creator") == self.player]
             self._say_reconnecting()
             if self._hub_stopping:
-                # a watcher has no seats to keep
-                kept = "; your seats are kept" if self.has_seats() else ""
-                self.app.notify(f"The hub stopped{kept}. Trying to connect again…",
+                self.app.notify(f"The hub stopped{self._kept_words()}. Trying to connect again…",
                                 severity="warning")
             else:
                 self.app.notify("The hub closed the connection; trying again…", severity="error")
@@ -340,13 +338,30 @@ class RemoteTable:
                 screen.say_offline(self.offline_words)
         self._lobby_changed()
 
-    def has_seats(self) -> bool:
+    def has_seats(self, begun: bool = False) -> bool:
         """This player sits at a table of the last listing whose match is
-        not over (a person's seat, not a bot's)."""
+        not over (a person's seat, not a bot's); `begun`: whose match has
+        begun (a table not begun is not kept by a stopping hub)."""
         return any(
             seat.get("player") == self.player and seat.get("kind") != "bot"
             for table in self.tables if not (table.get("play") or {}).get("finished")
+            and (table.get("started") or not begun)
             for seat in table.get("seats", ()))
+
+    def _kept_words(self) -> str:
+        """What a stopping hub keeps of this player's, after "The hub
+        stopped": their seats at begun matches (resumed from the journals),
+        not their tables not yet begun (seated there, or set up by them:
+        README); "" for a watcher, who has neither."""
+        mine = [t for t in self.tables if t.get("creator") == self.player or any(
+            s.get("player") == self.player and s.get("kind") != "bot"
+            for s in t.get("seats", ()))]
+        unbegun = sum(1 for t in mine if not t.get("started"))
+        tables = ("your table not yet begun is" if unbegun == 1
+                  else "your tables not yet begun are")
+        if not self.has_seats(begun=True):
+            return f"; {tables} not kept" if unbegun else ""
+        return f"; your matches are kept, {tables} not" if unbegun else "; your seats are kept"
 
     def _watched(self) -> tuple[str, str | None] | None:
         """The running match watched on the topmost table screen here, if
