@@ -494,6 +494,12 @@ class Hub:
         #: stop dropped (README: not kept), said to them once as they log
         #: in: over SSH, the app that knew of them ended with the stop
         self.not_kept: dict[str, list[str]] = {}
+        #: `NOT_KEPT_FILE` was read into `not_kept` (`_keep_not_kept`
+        #: reads it first otherwise), and what was last written there: the
+        #: file holds those still to be told and every table not begun now,
+        #: so that a hub killed (kill -9) leaves the word for the next
+        self._not_kept_read = False
+        self._not_kept_written: dict[str, list[str]] | None = None
         #: when the lobby last went to every client, and the timer of the next
         self._lobby_at = -LOBBY_SECONDS
         self._lobby_timer: asyncio.TimerHandle | None = None
@@ -558,6 +564,9 @@ class Hub:
         self.lobby_chat = _read_chat_file(self.lobby_chat_path, None)
         watched = _read_watched_file(self.watched_path)
         self.not_kept = _read_not_kept_file(self.directory / NOT_KEPT_FILE)
+        self._not_kept_read = True
+        self._not_kept_written = None
+        self._keep_not_kept()  # (a damaged file is replaced by what was read of it)
         try:
             listed = store.list_matches(self.directory)
         except store.SavesUnreadable as error:
@@ -693,7 +702,7 @@ class Hub:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        self._keep_not_kept()
+        self._keep_not_kept(stopping=True)
         for client in list(self.clients):
             client.send({"stopping": True})  # their apps say the seats are kept
             client.hushed = True  # the last word: not the others' seats let go
@@ -859,24 +868,47 @@ class Hub:
         except OSError as error:  # kept in memory still: only a restart forgets
             log.warning("%s", printable(_wrong_with(self.watched_path, error)))
 
-    def _keep_not_kept(self) -> None:
-        """At a stop: each table not begun, under its creator, to be told
-        by the next hub (with those not told yet), in `NOT_KEPT_FILE`."""
+    def _keep_not_kept(self, stopping: bool = False) -> None:
+        """`NOT_KEPT_FILE` as it should stand now: under each creator, the
+        titles still to be told (`not_kept`) and those of their tables not
+        begun, which a hub started next does not have (no journal). Kept as
+        the tables change (`_lobby_changed`) and as a creator is told, so
+        that a hub killed (kill -9) leaves it as true as a stop does;
+        written (whole, `write_whole`) only when it changes. `stopping`:
+        the tables go now, their titles to be told by the next hub."""
         from saves.store import write_whole
 
+        path = self.directory / NOT_KEPT_FILE
+        if not self._not_kept_read:  # a hub started without `resume_all`
+            self._not_kept_read = True
+            for name, titles in _read_not_kept_file(path).items():
+                self.not_kept.setdefault(name, []).extend(titles)
+        wanted = {name: list(titles) for name, titles in self.not_kept.items() if titles}
         for table in self.tables.values():
             if not table.started:
-                self.not_kept.setdefault(table.creator, []).append(table.game.title)
-        path = self.directory / NOT_KEPT_FILE
+                wanted.setdefault(table.creator, []).append(table.game.title)
+        wanted = {name: titles[:MAX_TABLES_NOT_KEPT] for name, titles in wanted.items()}
+        if stopping:
+            self.not_kept = wanted
+        if wanted == self._not_kept_written:
+            return
         try:
-            if self.not_kept:
+            if wanted:
                 self.directory.mkdir(parents=True, exist_ok=True)
-                write_whole(path, json.dumps({"not kept": self.not_kept},
-                                             ensure_ascii=False).encode())
+                write_whole(path, json.dumps({"not kept": wanted}, ensure_ascii=False).encode())
             else:
                 path.unlink(missing_ok=True)
+            self._not_kept_written = wanted
         except OSError as error:  # only the word to their creators is lost
             log.warning("%s", printable(_wrong_with(path, error)))
+
+    def told_not_kept(self, name: str) -> list[str] | None:
+        """The titles of `name`'s tables not begun that the last stop
+        dropped, taken (told once: `NOT_KEPT_FILE` kept without them)."""
+        titles = self.not_kept.pop(name, None)
+        if titles:
+            self._keep_not_kept()
+        return titles
 
     def keep_chat(self, table_id: str | None) -> None:
         """The chat of a table (None: the lobby) to disk, for a restarted
@@ -1244,7 +1276,10 @@ class Hub:
 
     def _lobby_changed(self) -> None:
         """The lobby changed: every client gets it, now or (after another
-        change this recently) once LOBBY_SECONDS have passed since the last."""
+        change this recently) once LOBBY_SECONDS have passed since the last.
+        The tables not begun are kept on disk at once (`_keep_not_kept`)."""
+        if not self.stopping:
+            self._keep_not_kept()
         if self._lobby_timer is not None:
             return  # the lobby going out then is built then: it has this change
         try:
@@ -1723,7 +1758,7 @@ class Client:
         if self.hub.tells_players:
             log.info("%s joined the tables", name)
         welcome: dict[str, Any] = {"player": self.player}
-        if not_kept := self.hub.not_kept.pop(name, None):
+        if not_kept := self.hub.told_not_kept(name):
             welcome["not kept"] = not_kept  # the app says each (tui/remote.py)
         if self.hub.settings:  # behind the system's OpenSSH, the app's only way to them
             welcome["settings"] = self.hub.settings
@@ -2523,12 +2558,12 @@ def _read_watched_file(path: Path) -> dict[str, str]:
 
 
 def _read_not_kept_file(path: Path) -> dict[str, list[str]]:
-    """The tables not begun the last stop dropped (`Hub._keep_not_kept`),
-    then gone from disk (told once); missing or damaged: none (logged),
-    read as hostile as the network."""
+    """The tables not begun the last hub dropped (`Hub._keep_not_kept`),
+    stopped or killed; missing or damaged: none (logged), read as hostile
+    as the network. Left on disk: the hub writes it again at once, without
+    what it could not read, and as each creator is told."""
     try:
         raw = _read_kept_json(path, MAX_WATCHED_FILE)
-        path.unlink()
         not_kept = raw.get("not kept") if isinstance(raw, dict) else None
         if not isinstance(not_kept, dict):
             raise ValueError("no tables")

@@ -1,10 +1,16 @@
 """What a shared table tells its players of each other besides the match:
 a player reading a box (a round's end, the vote, F1) is reading, not
-choosing."""
+choosing; and a table not begun that a crashed hub lost is told to its
+creator as one a stopped hub lost is."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import signal
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -126,3 +132,68 @@ async def test_a_player_reading_a_box_is_reading_at_the_others_screens(hub):
     for player in (ann, bob, cy):
         await player.close()
 
+
+async def test_a_table_not_begun_as_the_hub_is_killed_is_told_to_its_creator(tmp_path):
+    """A table not begun as the host stopped was told to its creator on
+    their next login, but only after a clean stop: killed (kill -9), the
+    hub left no record. The hub keeps its tables not begun on disk as they
+    are set up, and forgets each as it begins or is withdrawn."""
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    argv = [sys.executable, "-c", "from tui.cli import main; raise SystemExit(main())",
+            "--bot-delay", "0", "hub", "--socket", str(path), "--data-dir", str(directory)]
+    env = {**os.environ, "OVERTABLE_DATA_DIR": str(tmp_path / "data")}
+
+    async def start() -> subprocess.Popen:
+        proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(200):
+            if path.exists():
+                try:
+                    _, w = await asyncio.open_unix_connection(str(path))
+                    w.close()
+                    return proc
+                except OSError:
+                    pass
+            await asyncio.sleep(0.05)
+        raise AssertionError(f"the hub did not start: {proc.stderr.read() if proc.poll() else ''}")
+
+    proc = await start()
+    try:
+        ann = await Player.connect(path, "ann")
+        bob = await Player.connect(path, "bob")
+        # one begun (resumed after the kill), one withdrawn, one waiting
+        await ann.send({"create": {"game": "overboss-duel",
+                                   "seats": [{"player": "ann"}, {"bot": "random"}]}})
+        begun = (await ann.expect("created"))["created"]["table"]
+        await ann.send({"join": {"table": begun, "seat": 0}})
+        await ann.expect("update")
+        await ann.send({"create": {"game": "overseers",
+                                   "seats": [{"player": "ann"}, "open", {"bot": "random"}]}})
+        withdrawn = (await ann.expect("created"))["created"]["table"]
+        await ann.send({"stand": {"table": withdrawn}})
+        await ann.send({"create": {"game": "boss-quest", "seats": [{"player": "ann"}, "open"]}})
+        await ann.expect("created")
+        await bob.send({"create": {"game": "overstocked", "seats": [{"player": "bob"}, "open"]}})
+        await bob.expect("created")
+        for player in (ann, bob):
+            await player.until_quiet()
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        proc = await start()
+        told = {}
+        for name in ("ann", "bob", "cy"):
+            back = await Player.connect(path, name, hello=False)
+            await back.send({"hello": {"player": name}})
+            told[name] = (await back.expect("welcome"))["welcome"].get("not kept")
+            await back.close()
+        assert told == {"ann": ["Boss Quest"], "bob": ["Overstocked"], "cy": None}
+        # told once, a crash after it too
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        proc = await start()
+        back = await Player.connect(path, "ann", hello=False)
+        await back.send({"hello": {"player": "ann"}})
+        assert "not kept" not in (await back.expect("welcome"))["welcome"]
+        await back.close()
+    finally:
+        proc.kill()
+        proc.wait()
