@@ -195,7 +195,6 @@ async def test_continue_offers_the_match_opened_and_left_without_a_move(fake_scr
     """Resumed, looked at and left with q: Home's Continue brings that match
     back, though another's last move is newer (seen in a play-test)."""
     import os
-
     import random
 
     from core.engine import CHANCE
