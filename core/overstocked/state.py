@@ -183,7 +183,11 @@ class _Grid:
     `cells` maps a space key (`cards.key`) to its visible space, worked out
     when first read, from the grid below (`_below`, the grid this one was
     laid on) and the piece laid (`_top`): a random playout never reads them
-    before the end.
+    before the end. A grid is shared by threads (a bot thinks in a worker
+    thread while the screen draws the same area), so the dict is built
+    whole and published with one store, never changed afterwards; only
+    then are `_below` and `_top` let go (see `cells` for the reading
+    order that makes this safe).
     """
 
     __slots__ = ("_below", "_cells", "_top", "cov", "h", "memo", "packed", "x0", "y0")
@@ -203,17 +207,28 @@ class _Grid:
     def cells(self) -> dict[int, str]:
         cells = self._cells
         if cells is None:
+            # Another thread may fill any grid of the chain meanwhile, and
+            # then clear its `_below` and `_top`. It stores `_cells` first,
+            # so each grid's links are read before its `_cells`: a grid
+            # whose `_cells` is still None had both links when they were
+            # read. (Read after the check, a link just cleared was taken
+            # for the next grid: AttributeError on None.)
             pending = []
             grid = self
-            while grid._cells is None:
-                pending.append(grid._top)
-                grid = grid._below  # type: ignore[assignment]
-            cells = dict(grid._cells)  # type: ignore[arg-type]
+            while True:
+                top = grid._top
+                below = grid._below
+                got = grid._cells
+                if got is not None:
+                    break
+                pending.append(top)
+                grid = below  # type: ignore[assignment]
+            cells = dict(got)
             for placed in reversed(pending):
                 origin = (placed.x + cards.OFFSET) * cards.STRIDE + placed.y + cards.OFFSET
                 pairs = key_spaces(placed.piece, placed.number, placed.rotation)
                 cells.update([(origin + d, ch) for d, ch in pairs])
-            self._cells = cells
+            self._cells = cells  # published whole, before the links go
             self._below = self._top = None
         return cells
 
