@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from core.bossquest.state import Options, Ulul
+from core.bossquest.state import ActiveSpell, Options, Step, Ulul
 from saves.journal import PlayerSpec
 from tests.screen_kit import screen_text, settled_text, wait_for
 from tui.app import OvertableApp
@@ -242,6 +242,38 @@ async def test_a_swapped_hidden_weapon_names_who_else_knows_it():
         lines = app.screen.received_privately(
             make_update(wizard, seat=0), make_update(GAME.apply(wizard, 0, Discard(0)), seat=0))
         assert lines == [], lines
+
+
+async def test_the_weapons_line_says_what_changes_their_sum():
+    """Play-test (hot seat): after Ann cast Attack -2 on herself, her box
+    read "Your weapons: P2 P1 R2 R4 R6 = 13 (1 short)", cards adding up to
+    15. The line names what the sum counts besides the cards as the
+    knights' rows do ("●Atk-2"), and a read potion as its reading (+2,
+    -2), not its face (±2)."""
+    from core.bossquest import GAME
+    from core.bossquest.actions import TargetKnight
+    from core.bossquest.cards import Spell, SpellKind, Weapon
+    from tests.bossquest_screen_kit import FakePort, ScreenApp, full_state, make_update
+
+    before = full_state(step=Step.TARGET, casting=Spell(SpellKind.ATTACK_MINUS_2))
+    after = GAME.apply(before, 0, TargetKnight(0))  # Ann's Attack -2 on herself
+    app = ScreenApp(make_update(after, seat=0), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = app.screen.received_privately(make_update(before, seat=0),
+                                              make_update(after, seat=0))
+        # R6 + B3 + Y2 is 11; the Boss's HP 19 - 1
+        assert lines == ["Your weapons: R6 B3 Y2 ●Atk-2 = 9 (9 short)"], lines
+        # a potion read -2 among them, and the Attack +1 already on her
+        potion = Weapon(None, 2)
+        ann = attrs.evolve(before.knights[0], visible=(*before.knights[0].visible, potion),
+                           readings=((potion, -1),))
+        plus = (*before.active, ActiveSpell(Spell(SpellKind.ATTACK_PLUS_1), target=0))
+        before = attrs.evolve(before, knights=(ann, *before.knights[1:]), active=plus)
+        after = GAME.apply(before, 0, TargetKnight(0))
+        lines = app.screen.received_privately(make_update(before, seat=0),
+                                              make_update(after, seat=0))
+        assert lines == ["Your weapons: R6 B3 Y2 -2 ●Atk+1 ●Atk-2 = 8 (10 short)"], lines
 
 
 async def test_a_notice_up_when_the_match_was_left_comes_back_first(tmp_path, monkeypatch):

@@ -242,6 +242,30 @@ def weapon_card(weapon: Weapon | None, *, face_down: bool = False, known: bool =
                 known=known, enabled=enabled, key=key)
 
 
+def spell_tag(spell: Spell) -> str:
+    """A spell in front of a knight as the knights' rows name it ("Atk-2",
+    after the dark spell's "●")."""
+    return _SHORT_SPELL.get(spell.kind, spell.name)
+
+
+def strength_terms(view: State, seat: int) -> list[str]:
+    """What `seat`'s attack strength (the rules' `strength`) adds up, each
+    part as the table shows it: the weapons as the hand draws them (face
+    down first, a read potion as its reading, "+2" or "-2", not "±2"), then
+    the spells in play in front of the knight that change it, as its row
+    does ("●Atk-2"). No companion changes the sum (the Chameleon meets
+    conditions, the Tortoise and the Fox decide combat: the strength
+    caption's warning and the combat say so). A play-test read "P2 P1 R2
+    R4 R6 = 13", cards that add up to 15, under Attack -2."""
+    knight = view.knights[seat]
+    down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
+    weapons = [c.weapon for c in down if c.weapon is not None] + list(knight.visible)
+    terms = [extras.weapon_text(knight, weapon) for weapon in weapons if weapon is not None]
+    terms += [f"{DARK}{spell_tag(spell)}" for spell in GAME.spells_on(view, seat)
+              if spell.kind in ATTACK_CHANGE]
+    return terms
+
+
 def _against(total: int, hp: int) -> str:
     if total == hp:
         return "perfect"
@@ -2368,8 +2392,7 @@ class BossQuestScreen(GameScreen):
                 cards.append(weapon_card(weapon, face_down=PUBLIC not in card.known_to,
                                          known=weapon is not None, holder=knight))
             cards.extend(weapon_card(w, holder=knight) for w in knight.visible)
-        spells = tuple(_SHORT_SPELL.get(spell.kind, spell.name)
-                       for spell in GAME.spells_on(view, seat))
+        spells = tuple(spell_tag(spell) for spell in GAME.spells_on(view, seat))
         shows = ""
         if final is None and not me and knight.visible:
             # what the viewer can count (core's `seen_strength`): a face-down
@@ -3532,10 +3555,8 @@ class BossQuestScreen(GameScreen):
         knight = after.knights[seat]
         total = strength_caption(after, seat).plain if knight.card_count else ""
         if total and total != strength_caption(before, seat).plain:
-            down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
-            cards = [c.weapon.code for c in down if c.weapon is not None]
-            cards += [w.code for w in knight.visible]
-            lines.append(f"Your weapons: {' '.join(cards)} {total}")
+            # the parts of the sum, as the table shows them ("●Atk-2")
+            lines.append(f"Your weapons: {' '.join(strength_terms(after, seat))} {total}")
         return lines
 
     def shows_nothing_private(self, update: TableUpdate, public: TableUpdate | None) -> bool:
