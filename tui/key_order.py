@@ -22,6 +22,7 @@ control stuck in a long handler) no longer holds the others.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from typing import Any
 
 from textual import events
@@ -44,6 +45,8 @@ class KeysInOrder(App):
         self._key_on_its_way: object | None = None
         #: lets the next keys go if the key on its way takes too long
         self._key_timer: Timer | None = None
+        #: what waits for the keys typed so far to be handled (`after_keys`)
+        self._after_keys: list[Callable[[], object]] = []
 
     async def on_event(self, event: events.Event) -> None:
         if not isinstance(event, events.Key) or event.is_forwarded:
@@ -53,6 +56,16 @@ class KeysInOrder(App):
             self._keys_waiting.append(event)
             return
         await self._take_key(event)
+
+    def after_keys(self, callback: Callable[[], object]) -> None:
+        """Call `callback` once every key that has arrived is handled (at
+        once when none is on its way). A table's bots go on so after a box
+        is put away: Escape and F1 typed together closed one help box and
+        opened the next, and a bot moved between the two keys, unseen."""
+        if self._key_on_its_way is None and not self._keys_waiting:
+            callback()
+        else:
+            self._after_keys.append(callback)
 
     def key_dropped(self, event: events.Key) -> bool:
         """Whether the app drops `event` when its turn comes (none here;
@@ -93,6 +106,10 @@ class KeysInOrder(App):
             self._key_timer = None
         while self._keys_waiting and self._key_on_its_way is None:
             await self._take_key(self._keys_waiting.popleft())
+        if self._key_on_its_way is None and not self._keys_waiting:
+            waiting, self._after_keys = self._after_keys, []
+            for callback in waiting:
+                callback()
 
 
 __all__ = ["KEY_WAIT_SECONDS", "KeysInOrder"]

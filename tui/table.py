@@ -453,10 +453,27 @@ class Table:
 
     def box_put_away(self, box: Any) -> None:
         """The box is put away (or will not go up): the bots go on once no
-        other waits."""
+        other waits, and once the keys typed so far are handled
+        (`KeysInOrder.after_keys`): Escape and F1 typed together put one
+        help box away and the next up, and a bot's answer held for the
+        first was played between the two keys, under the second."""
         self._boxes = [b for b in self._boxes if b is not box]
-        if not self._boxes:
-            self._gate.set()
+        if self._boxes or self._gate.is_set():
+            return
+        after_keys = getattr(self.app, "after_keys", None)
+        if callable(after_keys):
+            after_keys(self._go_on_if_free)
+        else:
+            self._go_on_if_free()
+
+    def _go_on_if_free(self) -> None:
+        """The bots go on, unless a box went up meanwhile; the screen's
+        status and keys say so (`GameScreen.bots_released`)."""
+        if self._boxes or self._gate.is_set():
+            return
+        self._gate.set()
+        if self.screen is not None:
+            self.screen.bots_released()
 
     def _open_gate(self) -> None:
         self._boxes = []

@@ -779,12 +779,19 @@ class GameScreen(Screen):
         if callable(gone):
             gone(box)
         if held and not self.bots_held():
-            # the bot decides again from now: its count starts over
-            self._thinking_since = time.monotonic()
-            if self.update is not None and self.update.thinking is not None:
-                self.redraw_held(self.update)
+            self.bots_released()
+        elif self.is_mounted:
+            self.refresh_bindings()
+
+    def bots_released(self) -> None:
+        """The bots held for a box go on (at this terminal, once the keys
+        typed with the last box's Escape are handled: tui/table.py)."""
+        # the bot decides again from now: its count starts over
+        self._thinking_since = time.monotonic()
+        if self.update is not None and self.update.thinking is not None:
+            self.redraw_held(self.update)
         if self.is_mounted:
-            self.refresh_bindings()  # and comes back with the bots
+            self.refresh_bindings()  # and n comes back with the bots
 
     @property
     def holds_the_table(self) -> bool:
