@@ -11,7 +11,7 @@ import attrs
 from core.bossquest import GAME
 from core.bossquest.actions import TargetWeapon
 from core.bossquest.cards import Colour, Spell, SpellKind
-from core.bossquest.state import Phase
+from core.bossquest.state import Phase, Step
 from tests.bossquest_screen_kit import ScreenApp, make_update, screen_text, w
 from tests.screen_kit import wait_for
 from tests.test_bossquest_solo import at_wave, boss
@@ -216,3 +216,41 @@ async def test_a_watchers_mystery_spell_is_worded_for_a_watcher():
             await pilot.pause()
             text = " ".join(screen_text(app).split())
         assert words in text, (seat, text)
+
+
+async def test_swap_companions_numbers_its_choices_as_swap_with_deck_does():
+    """Play-test (Companions, 80x24): "Swap companions: choose two, one a
+    knight's at least: ←→ Enter." over 14 pairs in two columns, some out of
+    sight below, with no numbers, unlike Swap with deck's. They are
+    numbered, the prompt says ↑↓ and the count, a typed number picks one
+    (past 9, digit by digit), and the one typed comes into sight."""
+    from core.bossquest.actions import SwapCompanions
+    from tests.test_tui_bossquest_extensions import extensions_table
+    from tui.screens.bossquest_extras import swap_order
+
+    state = attrs.evolve(extensions_table(), step=Step.TARGET,
+                         casting=Spell(SpellKind.SWAP_COMPANIONS))
+    update = make_update(state)
+    pairs = swap_order(update.view, update.legal)
+    assert len(pairs) == 14 and all(isinstance(a, SwapCompanions) for a in pairs)
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "choose two, one a knight's at least: ↑↓ Enter or 1-14." in text, text
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert [c.key for c in bar.choices] == [str(n) for n in range(1, 15)]
+        assert _footer_range(app) == "1-14"
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.port.submitted == []  # 1 may begin 10-14: it waits
+        await pilot.press("3")
+        await wait_for(pilot, lambda: app.port.submitted != [])
+        assert app.port.submitted == [(0, pairs[12])]
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1")  # the choice named so far, in sight while the next digit waits
+        await pilot.press("4")
+        await wait_for(pilot, lambda: app.port.submitted != [])
+        assert app.port.submitted == [(0, pairs[13])]

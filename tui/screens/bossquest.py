@@ -741,6 +741,18 @@ def _solo_targets(update: TableUpdate | None) -> list[Any]:
     return [a for a in update.legal if isinstance(a, (TargetSpell, TargetWeapon))]
 
 
+def _listed(update: TableUpdate | None) -> list[Any]:
+    """The choices of a long list on the action bar, numbered in its order
+    (a typed number picks one, past 9 digit by digit): Cancel's or Swap
+    with deck's in the Solo Quest, the duel's spells, Swap companions'
+    pairs (14 or 15 at four knights; at 80x24 they had no numbers, and
+    only ←→ reached the ones below)."""
+    listed = _solo_targets(update) or _duel_spells(update)
+    if listed or update is None:
+        return listed
+    return extras.swap_order(update.view, update.legal)
+
+
 def _duel_spells(update: TableUpdate | None) -> list[DuelSpell]:
     """The Final Boss duel's spells offered to the defeated knights, in the
     spells panel's order (the draw's, BQ-37), so that a number means the
@@ -2981,7 +2993,7 @@ class BossQuestScreen(GameScreen):
                     for a in chosen] + [Choice("Esc", "Back", _BACK)]
         # the Solo Quest's asks, Bosses, and Cancel's or Swap's choices by
         # their number keys; the duel's spells too, in the panel's order
-        targets = _solo_targets(update) or _duel_spells(update)
+        targets = _listed(update)
         # the final assault's attacks: as the knight stands first, then
         # discarding hearts, fewest first (+1 before -1)
         legal = [a for a in update.legal
@@ -3303,8 +3315,9 @@ class BossQuestScreen(GameScreen):
             return None
         if mode.startswith("target"):
             how = f"↑↓ Enter or {number_range(self.number_keys())}"
-        elif mode == "other":
-            how = "←→ Enter"  # the bar's choices have no numbers
+        elif mode == "other":  # numbered where a list runs long (`_listed`)
+            numbers = self._solo_picks()
+            how = f"↑↓ Enter or {number_range(numbers)}" if numbers else "←→ Enter"
         else:
             return None
         back = "; u takes the spell back" if update.can_undo else ""
@@ -3720,7 +3733,7 @@ class BossQuestScreen(GameScreen):
         """The numbers that choose in the Solo Quest's list (and the duel's),
         past 9 where it runs on: Swap with deck lists every weapon on the
         wave's Bosses, often 10 to 17 (the footer said 1-9)."""
-        listed = len(_solo_targets(self.update) or _duel_spells(self.update))
+        listed = len(_listed(self.update))
         return [str(n) for n in range(max(10, listed + 1)) if self._solo_pick(n) is not None]
 
     def _solo_pick(self, number: int) -> Any:
@@ -3730,7 +3743,7 @@ class BossQuestScreen(GameScreen):
         Final Boss duel's combat, the hearts sacrificed (0 too)."""
         if self._legal(Sacrifice(number)):
             return Sacrifice(number)
-        targets = _solo_targets(self.update) or _duel_spells(self.update)
+        targets = _listed(self.update)
         if targets:
             return targets[number - 1] if 0 < number <= len(targets) else None
         if self._personal is not None:

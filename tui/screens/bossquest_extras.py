@@ -257,9 +257,15 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
                              *_BAR_KEYS)
     if isinstance(first, SwapCompanions):
         # one line at 80 columns: the choices, each saying whose companion
-        # is whose, need the rows below it
+        # is whose, need the rows below it. Numbered, as the other long
+        # lists (Swap with deck's): at 80x24 the bar shows some of the 14
+        # or 15 and scrolls, and ←→ alone said nothing of the rest
+        count = sum(isinstance(a, SwapCompanions) for a in legal)
+        keys = _BAR_KEYS if count < 2 else (
+            ("↑↓", "bold reverse"), " ", ("Enter", "bold reverse"), " or ",
+            (f"1-{count}", "bold reverse"), ".")
         return Text.assemble(("Swap companions: ", "bold"),
-                             "choose two, one a knight's at least: ", *_BAR_KEYS)
+                             "choose two, one a knight's at least: ", *keys)
     if view.step is Step.HARE and view.phase is Phase.TURN:
         # each its own key, as the Owl's and the Raven's power has `o`
         return Text.assemble(("The Hare: ", "bold"), ("w", "bold reverse"),
