@@ -358,42 +358,69 @@ async def test_help_over_a_solo_quest_names_it_and_its_own_keys():
         assert present in text, (present, text)
 
 
-async def test_home_and_end_go_to_the_first_and_last_key_of_the_list():
-    """Tried as a new player would: End in F1's long list (every key of the
-    table, those of other moments after them) did nothing; the table's own
-    End scrolls sideways. Home and End go to the first and last row, as in
-    the saved matches."""
+async def test_the_keys_of_a_reader_scroll_the_help_at_once():
+    """Play-test (80x24): Up and Down (and j, k) did not scroll F1: they moved
+    an unseen cursor down the list, which scrolled only once it reached the
+    box's foot, so the last keys (Ctrl+T, Ctrl+Q) stayed below the fold. As
+    in the rules, Up/Down/j/k scroll a line, Page Up/Down and Space a page,
+    Home and End to the top and the bottom."""
     app = ob_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await app.push_screen(HelpScreen(app.game_screen))
         await pilot.pause()
         table = app.screen.query_one(DataTable)
-        assert table.row_count > 12 and table.cursor_row == 0
+        assert table.max_scroll_y > 2 and table.scroll_y == 0
+        for down, up in (("down", "up"), ("j", "k")):
+            await pilot.press(down)
+            await pilot.pause()
+            assert table.scroll_y == 1, down
+            await pilot.press(up)
+            await pilot.pause()
+            assert table.scroll_y == 0, up
+        for page in ("pagedown", "space"):
+            await pilot.press(page)
+            await pilot.pause()
+            assert table.scroll_y > 2, page
+            await pilot.press("home")
+            await pilot.pause()
+            assert table.scroll_y == 0
         await pilot.press("end")
         await pilot.pause()
-        assert table.cursor_row == table.row_count - 1
-        assert table.scroll_y > 0  # the last keys are in sight
-        await pilot.press("home")
+        assert table.scroll_y == table.max_scroll_y
+        await pilot.press("pageup")
         await pilot.pause()
-        assert table.cursor_row == 0 and table.scroll_y == 0
+        assert table.scroll_y < table.max_scroll_y
 
 
-async def test_j_and_k_move_down_and_up_the_list_as_on_the_boards():
-    """Play-test: the boards take hjkl, but j in F1's list did nothing (only
-    the arrows, Page Up/Down, Home and End moved it)."""
-    app = ob_app()
+async def test_the_homes_help_scrolls_with_the_arrows_and_says_so(tmp_path, monkeypatch):
+    """Play-test: at 80x24 the home screen's help hid Ctrl+T and Ctrl+Q
+    below the fold, and nothing said the list went on. Its footer says how
+    to scroll when the list does not fit, and Down brings them into sight;
+    a terminal tall enough for every key names no scrolling."""
+    from tests.screen_kit import wait_for
+    from tui.app import OvertableApp
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         await pilot.pause()
-        await app.push_screen(HelpScreen(app.game_screen))
+        assert "Ctrl+Q" not in screen_text(app)
+        assert "↑↓ Scroll" in screen_text(app).splitlines()[-1], screen_text(app)
+        await pilot.press(*["down"] * 8)
         await pilot.pause()
-        table = app.screen.query_one(DataTable)
-        await pilot.press(*"j" * (table.row_count + 2))
+        assert "Ctrl+Q" in screen_text(app), screen_text(app)
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(100, 48)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         await pilot.pause()
-        assert table.cursor_row == table.row_count - 1 and table.scroll_y > 0
-        await pilot.press("k", "k")
-        await pilot.pause()
-        assert table.cursor_row == table.row_count - 3
+        assert "Ctrl+Q" in screen_text(app)
+        assert "Scroll" not in screen_text(app).splitlines()[-1], screen_text(app)
 
 
 @pytest.mark.parametrize("state", ["pick_state", "place_state"])

@@ -258,9 +258,20 @@ class HelpScreen(Dialog[None]):
 
     CSS_PATH = resources.css_path("dialogs.tcss")
 
+    # The keys' list is read, not chosen from: as in the rules, Up/Down
+    # (j/k) scroll it a line at once. (A row cursor moved down the list
+    # unseen and scrolled only at the box's foot: a player at 80x24 read
+    # "Down does nothing" and never saw Ctrl+T or Ctrl+Q.) The footer names
+    # the scrolling only when the list does not fit (`check_action`).
     BINDINGS = [
         Binding("escape,q,f1,question_mark,enter,backspace", "close", "Close"),
         Binding("r", "rules", "Rules"),
+        Binding("down,j", "scroll('down')", "Scroll", key_display="↑↓"),
+        Binding("up,k", "scroll('up')", "Scroll up", show=False),
+        Binding("pagedown,space", "scroll('page_down')", "Page down", show=False),
+        Binding("pageup,b", "scroll('page_up')", "Page up", show=False),
+        Binding("home,g", "scroll('home')", "Top", show=False),
+        Binding("end,G", "scroll('end')", "Bottom", show=False),
     ]
 
     def __init__(self, over: Screen) -> None:
@@ -278,7 +289,9 @@ class HelpScreen(Dialog[None]):
             match = getattr(self.over, "help_match", None)
             if callable(match) and match():
                 yield Static(match(), id="help-match")
-            yield RowTable(id="help-keys", cursor_type="row", zebra_stripes=True)
+            keys = RowTable(id="help-keys", cursor_type="none", zebra_stripes=True)
+            keys.can_focus = False  # the screen's keys scroll it (see BINDINGS)
+            yield keys
             current = getattr(self.app, "current_game_id", None)
             self.game_id = current() if callable(current) else None
             game = getattr(self.app, "games", {}).get(self.game_id) if self.game_id else None
@@ -329,7 +342,7 @@ class HelpScreen(Dialog[None]):
             for key, text in rows:
                 table.add_row(_wrapped(Text(key, style=style), left),
                               _wrapped(Text(text, style=style), right), height=None)
-        table.focus()
+        self.call_after_refresh(self.refresh_bindings)  # does it scroll? (the footer)
 
     def on_resize(self) -> None:
         # The keys' list is as tall as the terminal allows (the box is at
@@ -341,15 +354,31 @@ class HelpScreen(Dialog[None]):
         with contextlib.suppress(NoMatches):  # a match's options under the title
             room -= max(1, self.query_one("#help-match").size.height)
         self.query_one("#help-keys").styles.max_height = max(HELP_MIN_ROWS, room)
+        self.call_after_refresh(self.refresh_bindings)
+
+    def action_scroll(self, where: str) -> None:
+        table = self.query_one("#help-keys", DataTable)
+        {
+            "up": lambda: table.scroll_up(animate=False),
+            "down": lambda: table.scroll_down(animate=False),
+            "page_up": lambda: table.scroll_page_up(animate=False),
+            "page_down": lambda: table.scroll_page_down(animate=False),
+            "home": lambda: table.scroll_home(animate=False),
+            "end": lambda: table.scroll_end(animate=False),
+        }[where]()
 
     def action_close(self) -> None:
         self.dismiss()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """r (the rules) is a key only over a game: the footer leaves it out
-        elsewhere."""
+        """r (the rules) is a key only over a game, the scrolling keys only
+        where the list does not fit: the footer leaves them out elsewhere."""
         if action == "rules":
             return self.game_id is not None
+        if action == "scroll":
+            # (the footer's "↑↓ Scroll" only where the list goes on)
+            with contextlib.suppress(NoMatches):
+                return self.query_one("#help-keys", DataTable).max_scroll_y > 0
         return True
 
     def action_rules(self) -> None:
