@@ -489,3 +489,28 @@ async def test_a_match_of_bots_lists_no_placing_keys():
     assert "r" not in keys and "0-9" not in keys and "x" not in keys, rows
     assert not any(key.startswith("p") for key in keys), rows  # p/w: place in an area
     assert keys["v"] == "Show the next player's warehouse"  # the watcher's own keys stay
+
+
+async def test_ctrl_t_is_said_as_the_round_of_three_themes_it_goes(tmp_path, monkeypatch):
+    """Play-test: F1 said "Ctrl+T  Switch colour / ANSI theme" and the
+    palette "Switch between the colour theme and the ANSI theme", but
+    Ctrl+T goes round three: ANSI, colour and light. Both name the three, in
+    the order Ctrl+T takes them."""
+    from tui import theme
+    from tui.app import OvertableApp
+    from tui.screens.help import global_keys
+
+    words = {theme.ANSI_THEME: "ANSI", theme.COLOUR_THEME: "colour", theme.LIGHT_THEME: "light"}
+    order = [words[name] for name in theme.TOGGLE_ORDER]
+
+    def in_order(text: str) -> bool:
+        places = [text.find(word) for word in order]
+        return all(place >= 0 for place in places) and places == sorted(places)
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)):
+        said = dict(global_keys(app))["Ctrl+T"]
+        assert in_order(said), said
+        palette = {name: words_ for name, words_, _ in app.app_commands()}["Theme"]
+        assert in_order(palette), palette

@@ -459,7 +459,8 @@ class OvertableApp(KeysInOrder, App[None]):
         yield ("Help", "The keys of this screen (F1 or ?)", self.action_help)
         yield (
             "Theme",
-            "Switch between the colour theme and the ANSI theme (good over SSH)",
+            "Next theme, in turn: "
+            + themes.round_words(" (the terminal's own colours, good over SSH)"),
             self.action_toggle_theme,
         )
         if not isinstance(screen or self.screen, HomeScreen):  # not "back" to where one is

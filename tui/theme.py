@@ -108,6 +108,16 @@ def spoken(theme: str) -> str:
 #: terminal's own on a light background, and round again
 TOGGLE_ORDER = (ANSI_THEME, COLOUR_THEME, LIGHT_THEME)
 
+#: Ctrl+T's round in words, in its order (F1 and the palette said "colour /
+#: ANSI", two of its three)
+_ROUND_WORDS = {ANSI_THEME: "ANSI{ansi}", COLOUR_THEME: "colour", LIGHT_THEME: "light"}
+
+
+def round_words(ansi: str = "") -> str:
+    """"ANSI, colour, light": the themes Ctrl+T goes round, in turn; `ansi`
+    follows ANSI's name (" (the terminal's own colours)")."""
+    return ", ".join(_ROUND_WORDS[name].format(ansi=ansi) for name in TOGGLE_ORDER)
+
 
 def toggled(theme: str) -> str:
     """The next theme of Ctrl+T's round (`TOGGLE_ORDER`); a theme from the

@@ -30,6 +30,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from tui import resources
+from tui import theme as themes
 from tui.row_table import RowTable
 from tui.screens.dialog import Dialog
 
@@ -39,7 +40,7 @@ GLOBAL_KEYS = [
     ("Ctrl+P", "Command palette: new match, continue, saved, rules, theme, quit"),
     ("Tab / Shift+Tab", "Move between controls"),
     ("Arrows, Enter", "Choose; the mouse works too"),
-    ("Ctrl+T", "Switch colour / ANSI theme"),
+    ("Ctrl+T", f"Next theme, in turn: {themes.round_words()}"),
     ("Ctrl+Q", "Quit (every match is saved)"),
 ]
 
