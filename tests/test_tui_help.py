@@ -5,6 +5,7 @@ mean, and every line within 80 columns."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from textual.widgets import DataTable, Static
@@ -245,6 +246,7 @@ async def test_help_over_a_table_lists_every_key_those_of_other_moments_apart(ga
         ("", "Everywhere"))
     listed = set()
     for key, _ in rows[:end]:
+        key = re.sub(r" \([^)]*\)$", "", key)  # "n (your turn)": the key, n
         for part in key.replace("\n", " ").split(" / "):
             listed.update(part.split() if len(part.replace(" ", "")) < len(part) and all(
                 len(p) == 1 for p in part.split()) else [part])
@@ -514,3 +516,14 @@ async def test_ctrl_t_is_said_as_the_round_of_three_themes_it_goes(tmp_path, mon
         assert in_order(said), said
         palette = {name: words_ for name, words_, _ in app.app_commands()}["Theme"]
         assert in_order(palette), palette
+
+
+@pytest.mark.parametrize("app", [ob_app, os_app], ids=["Overboss Duel", "Overstocked"])
+async def test_n_listed_twice_says_when_each_applies(app):
+    """Play-test: the Duel's F1 listed n twice, "A bot is thinking: ask it
+    to play its best move so far now" and "Jump to the nearest square you
+    may choose"; Overstocked's too. Each says when it applies."""
+    _, rows = await open_help(app(), size=(120, 36))
+    keys = [key for key, _ in rows if key == "n" or key.startswith("n (")]
+    assert len(keys) == 2 and len(set(keys)) == 2, rows
+    assert "n (bot thinking)" in keys and "n (your turn)" in keys, keys

@@ -84,7 +84,7 @@ async def test_each_screen_says_the_bot_is_thinking_and_n_hurries_it(game_id, pl
         await pilot.pause()
         assert "thinking… (n: move now)" in screen_text(app)
         keys = dict(screen_keys(app.game_screen))
-        assert keys.get("n") == "A bot is thinking: ask it to play its best move so far now"
+        assert keys.get("n (bot thinking)") == "A bot is thinking: ask it to play its best move so far now"
         await pilot.press("n")
         assert port.commands == [SeatCommand(HURRY, 1, None, 12)]
 
@@ -138,7 +138,7 @@ async def test_no_move_now_while_no_bot_thinks():
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         assert "move now" not in screen_text(app)
-        assert "n" not in dict(screen_keys(app.game_screen))
+        assert "n (bot thinking)" not in dict(screen_keys(app.game_screen))
         await pilot.press("n")
         assert port.commands == []
 
@@ -195,7 +195,7 @@ async def test_pressing_n_makes_a_bot_in_the_search_process_move(tmp_path, monke
         assert await asyncio.to_thread(worker.ready.wait, 20)
         await asyncio.sleep(0.3)  # the worker is searching now
         assert table.session.seq == seq and screen.update.thinking == 0
-        assert "n" in dict(screen_keys(screen))
+        assert "n (bot thinking)" in dict(screen_keys(screen))
         hurried = time.monotonic()
         await pilot.press("n")
         while table.session.seq == seq:

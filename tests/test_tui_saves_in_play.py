@@ -214,7 +214,7 @@ async def test_a_bots_move_that_cannot_be_saved_stops_the_match_and_the_prompt_s
         text = " ".join(screen_text(app).split())
         assert "has stopped: its journal cannot be written" in text, text
         assert "thinking" not in text and "move now" not in text
-        assert "n" not in dict(screen_keys(screen))
+        assert "n (bot thinking)" not in dict(screen_keys(screen))
 
 
 async def test_after_a_card_that_could_not_be_saved_one_enter_plays_it(monkeypatch):

@@ -76,17 +76,25 @@ KEY_WIDTH = 18
 _GLOBAL = {"f1", "question_mark", "ctrl+t", "ctrl+p", "tab", "shift+tab", "ctrl+c", "super+c", "ctrl+q"}
 
 
+#: when a key that means two things at a table does each (the Duel's and
+#: Overstocked's F1 listed n twice, "ask a thinking bot to move now" and
+#: "jump to the nearest square", and said not which was when)
+_WHEN = {"move_now": "bot thinking", "next_target(1)": "your turn"}
+
+
 def key_words(key: str, binding: Binding) -> str:
     """`key` (one of `binding`'s keys) as a player reads it: "Enter",
-    "Left arrow", "Ctrl+S", "x"; a range the binding shows ("1-4") as is."""
+    "Left arrow", "Ctrl+S", "x"; a range the binding shows ("1-4") as is;
+    a key of two meanings with its moment ("n (your turn)", `_WHEN`)."""
+    when = f" ({_WHEN[binding.action]})" if binding.action in _WHEN else ""
     if binding.key_display and _RANGE.match(binding.key_display):
         return binding.key_display
     if key in KEY_WORDS:
-        return KEY_WORDS[key]
+        return KEY_WORDS[key] + when
     if len(key) == 1:
-        return key
+        return key + when
     return "+".join(part.capitalize() if len(part) > 1 else part.upper()
-                    for part in key.split("+"))
+                    for part in key.split("+")) + when
 
 
 def _does(node: object, binding: Binding) -> str:
