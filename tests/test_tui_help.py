@@ -527,3 +527,16 @@ async def test_n_listed_twice_says_when_each_applies(app):
     keys = [key for key, _ in rows if key == "n" or key.startswith("n (")]
     assert len(keys) == 2 and len(set(keys)) == 2, rows
     assert "n (bot thinking)" in keys and "n (your turn)" in keys, keys
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_the_recaps_legend_speaks_of_a_board_only_where_there_is_one(game):
+    """Play-test: Overseers' and Boss Quest's F1 said "on a board •..•,
+    under the cursor [P•H]", games with no board and no cursor."""
+    make, _ = GAMES[game]
+    _, rows = await open_help(make(), size=(120, 36))
+    changed = next(text for key, text in rows if key.endswith("underlined"))
+    assert changed.startswith("Changed since your last move"), changed
+    boards = game in ("Overboss Duel", "Overstocked")
+    assert ("on a board" in changed.replace("\n", " ")) is boards, changed
+    assert ("cursor" in changed) is boards, changed

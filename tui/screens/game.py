@@ -337,6 +337,18 @@ def say_offline(screen: Screen, words: str | None) -> None:
         screen.mount(Static(words, id="offline"))
 
 
+def since_symbols(board: bool) -> tuple[tuple[str, str], ...]:
+    """The recap's marks as F1 lists them; how a board's square shows them
+    only where there is a board (Overseers' and Boss Quest's F1 spoke of
+    "a board" and "the cursor" they have not)."""
+    on_board = "; on a board •..•, under the cursor [P•H]" if board else ""
+    return (
+        (f"{CHANGED} underlined", f"Changed since your last move (cleared when you act){on_board}"),
+        ("▶ 2", "Since your last move: the move you are looking at, its changes marked"),
+        ("thinking…", "A bot is deciding; n asks it to move now"),
+    )
+
+
 class GameScreen(Screen):
     """Base of a game's screen. The shell constructs it with its port.
 
@@ -406,12 +418,8 @@ class GameScreen(Screen):
         return self.FOOTER_SPARE
 
     #: what F1 lists under "On screen" for every game: the marks of the recap
-    SINCE_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
-        (f"{CHANGED} underlined", "Changed since your last move (cleared when you act); "
-                                  "on a board •..•, under the cursor [P•H]"),
-        ("▶ 2", "Since your last move: the move you are looking at, its changes marked"),
-        ("thinking…", "A bot is deciding; n asks it to move now"),
-    )
+    #: (a game with a board and its cursor: `since_symbols(board=True)`)
+    SINCE_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = since_symbols(board=False)
 
     #: a log line that tells what a round of secret choices revealed (a
     #: game's own): the seat whose move revealed it keeps it in its recap

@@ -78,6 +78,7 @@ from tui.screens.game import (
     fit_line,
     number_range,
     possessive,
+    since_symbols,
 )
 from tui.widgets import ActionBar, Choice, Market, Offer, PadBox, ScorePad
 from tui.widgets.board import ROOMY, Board, Cell, Divider, Edge, Grid
@@ -564,6 +565,7 @@ class OverbossScreen(GameScreen):
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (32, "-tall")]
 
     HELP_TITLE = "Overboss Duel"
+    SINCE_SYMBOLS = since_symbols(board=True)  # the recap on the board and its cursor
 
     #: the bot's last turn (the tile that fills the board) goes over the results
     TELLS_LAST_MOVES = True

@@ -83,6 +83,7 @@ from tui.screens.game import (
     listed_keys,
     notice_rows,
     number_range,
+    since_symbols,
     split_mark,
 )
 from tui.screens.overstocked_area import (
@@ -286,6 +287,7 @@ class OverstockedScreen(GameScreen):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
 
     HELP_TITLE = "Overstocked"
+    SINCE_SYMBOLS = since_symbols(board=True)  # the recap on the board and its cursor
 
     #: a later card of the sixth round, its incentive, go over the results
     TELLS_LAST_MOVES = True
