@@ -218,9 +218,16 @@ class SavedScreen(Screen):
     HELP_TITLE = "Saved matches"
 
     BINDINGS = [
+        # Enter's word for the highlighted row (`check_action`): a finished
+        # match opens on its results ("↵ Resume" said otherwise)
         Binding("enter", "resume", "Resume", show=True, priority=True),
+        Binding("enter", "results", "Results", show=True, priority=True,
+                tooltip="Open the highlighted finished match's results"),
         Binding("d,delete", "delete", "Delete"),
-        Binding("p", "read_all", "Read all"),
+        # ("Read all" read as more than it shows: the line under the list, whole)
+        Binding("p", "read_all", "Details",
+                tooltip="The highlighted match's line under the list, whole: players, "
+                        "options, last played, file"),
         Binding("f5,ctrl+r", "reload", "Reload", show=False),
         Binding("q,escape,backspace", "back", "Back"),
     ]
@@ -371,7 +378,27 @@ class SavedScreen(Screen):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._describe()
 
+    def _opens_results(self) -> bool:
+        """Whether Enter opens the highlighted match's results (it is
+        finished, or the match it went on in is)."""
+        saved = self.selected()
+        if saved is None:
+            return False
+        return bool((self._continuation(saved) or saved).finished)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter is "Results" on a finished match, "Resume" on another."""
+        if action == "resume":
+            return not self._opens_results()
+        if action == "results":
+            return self._opens_results()
+        return True
+
+    def action_results(self) -> None:
+        self.action_resume()
+
     def _describe(self) -> None:
+        self.refresh_bindings()  # Enter's word for the row: Resume or Results
         saved = self.selected()
         if saved is None:
             return
