@@ -307,7 +307,9 @@ class OverstockedScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rotate", "Rotate", tooltip="Turn the card you are placing"),
-        Binding("p", "area('popularity')", "Popularity", key_display="p/w",
+        # p and w as one key of the footer, in the action bar's words ("p/w
+        # Popularity" read as both keys going to the popularity)
+        Binding("p", "area('popularity')", "Popularity/warehouse", key_display="p/w",
                 tooltip="Place in the popularity"),
         Binding("w", "area('warehouse')", "Warehouse", show=False,
                 tooltip="Place in your warehouse"),

@@ -271,7 +271,8 @@ class AreaView(Board):
 
     # the board's keys in this game's words: its areas have spots, not squares
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "choose", "Choose", key_display="↵",
+        # "Place", as the action bar says it ("↵ Choose" stood beside "↵ Place")
+        Binding("enter,space", "choose", "Place", key_display="↵",
                 tooltip="Place the card (or forklift) where it is shown"),
         Binding("n", "next_target(1)", "Nearest target", show=False,
                 tooltip="Jump to the nearest other spot where it fits; again: the next nearest"),
