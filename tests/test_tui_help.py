@@ -540,3 +540,19 @@ async def test_the_recaps_legend_speaks_of_a_board_only_where_there_is_one(game)
     boards = game in ("Overboss Duel", "Overstocked")
     assert ("on a board" in changed.replace("\n", " ")) is boards, changed
     assert ("cursor" in changed) is boards, changed
+
+
+async def test_overseers_legend_says_a_known_face_down_card_may_be_anothers():
+    """Play-test: "(A) a face-down card you know (yours)", but another
+    player's card seen face up, then turned face down by Teal, shows in
+    brackets too ("3(H)→2", ruling OV-11). F1 and the rules' "Reading the
+    screen" say so."""
+    from tui import resources
+
+    _, rows = await open_help(ov_app(), size=(120, 36))
+    said = " ".join(dict(rows)["(A)"].split())
+    assert said == ("A face-down card you know (yours, or one seen face up before it was "
+                    "turned down)"), said
+    rules = " ".join(resources.rules_text("overseers").split())
+    assert ("`(A)` face down, known to you (your own, or one seen face up before it was "
+            "turned down)") in rules

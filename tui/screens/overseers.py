@@ -356,7 +356,8 @@ class OverseersScreen(GameScreen):
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
         ("A B L C H G", "Anger 6, Benevolence 4, Lust 3, Courage 2/10/18, Hope 0/6/21, Greed 2"),
         ("[A]", "A card face up (on a wide table, named: [Anger])"),
-        ("(A)", "A face-down card you know (yours)"),
+        ("(A)", "A face-down card you know (yours, or one seen face up before it was turned "
+                "down)"),
         ("*", "A face-down card Meixiu peeked at (she knows it, everyone sees which): "
               "(A)* one you know, [▒▒]* one you do not; on a tile, in its bottom corner"),
         ("[▒▒]", "A face-down card you do not know"),
