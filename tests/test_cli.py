@@ -184,6 +184,19 @@ def test_rules_off_a_terminal_print_the_text(capsys, monkeypatch):
     assert "no game 'chess'" in capsys.readouterr().err
 
 
+def test_rules_help_says_game_is_optional_and_what_happens_without_it(capsys):
+    """Play-test: `overtable rules --help` did not say GAME may be left out,
+    nor what then: in a terminal Boss Quest's rules open (n goes to the next
+    game), off a terminal the games are listed."""
+    with pytest.raises(SystemExit) as ended:
+        cli.main(["rules", "--help"])
+    assert ended.value.code == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Without GAME" in out, out
+    assert "Boss Quest's rules open (n: the next game)" in out, out
+    assert "off a terminal, the games are listed" in out, out
+
+
 def _words(text: str):
     """The words of a text, Markdown's marks and the drawn boxes aside, as
     a multiset: a table's cells are laid out afresh, its words kept."""

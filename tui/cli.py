@@ -242,10 +242,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     table_options(saves, "display and bots, for a match resumed from the list")
     _data_dir_option(saves)
+    first = next(iter(CATALOGUE.values())).title  # the app's rules open on it
     rules = command("rules", "read the rules of a game",
                     "Read the rules of GAME ([ and ] jump between sections); printed as "
-                    "text when the output is not a terminal (or TERM=dumb).")
-    rules.add_argument("game", nargs="?", metavar="GAME", help=f"the game: {games}")
+                    "text when the output is not a terminal (or TERM=dumb). Without GAME: "
+                    f"in a terminal, {first}'s rules open (n: the next game); off a "
+                    "terminal, the games are listed.")
+    rules.add_argument("game", nargs="?", metavar="GAME",
+                       help=f"the game (optional): {games}")
     host = command("host", "host shared tables: players join over SSH, each at their own terminal",
                    "Host shared tables on this machine, with an SSH server of its own: "
                    "players whose keys are listed connect with `ssh -t -p PORT HOST`, each "
