@@ -237,6 +237,28 @@ def test_rules_into_a_pipe_read_as_text_not_markdown(game, columns, capsys, monk
         assert "Pocket Petz" in out
 
 
+@pytest.mark.parametrize("game, said", [
+    ("boss-quest", ["Red (R), Blue (B), Yellow (Y), Purple (P), Green (G)."]),
+    ("overboss-duel", ["Icy Peak (I), Spawning Pool (P), Road (R), Town (T) and Sunken City (S)",
+                       "Dungeons (D).", "Yeti (Y), Bandit (B), Spellslime (L), Rocktopus (K),",
+                       "Minibosses (M)", "Heroes (H)", "Dungeon (D)"]),
+    ("overstocked", ["Pocket Petz (P, blue), Furballs (F, pink)", "Bean Bears (B"]),
+])
+def test_plain_rules_name_the_letters_the_app_shows_in_bold(game, said, capsys, monkeypatch):
+    """Play-test (`overtable rules boss-quest | cat`): "Each colour has a
+    letter, always shown beside it: Red, Blue, ..." -- the letters are bold
+    in the app, and nothing marked them in plain text. The plain text says
+    each after its name; the app's text keeps its bold letters."""
+    from tui.resources import rules_text
+
+    monkeypatch.setenv("COLUMNS", "200")  # (each phrase on one line)
+    assert cli.main(["rules", game]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    for phrase in said:
+        assert phrase in out, phrase
+    assert re.search(r"\*\*[A-Z]\*\*[a-z]", rules_text(game))  # the app's, bold
+
+
 @pytest.mark.parametrize("command", ["new", "rules"])
 def test_a_game_that_does_not_exist_is_said_in_one_line(command, capsys, monkeypatch):
     """`overtable new chess` in a terminal opened Boss Quest's form with a

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from typing import Any, ClassVar
 
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -42,9 +43,35 @@ def output_width(environ: Any = os.environ) -> int:
     return max(columns, NARROWEST) if columns > 0 else 80
 
 
+#: a letter bold within a name ("**R**ed", "Spells**l**ime", "**S**unken
+#: City", a name's next capitalised words too, "**B**ean\n  Bears")
+_BOLD_LETTER = re.compile(
+    r"(?P<before>\w*)\*\*(?P<letter>[A-Za-z])\*\*(?P<after>[\w-]*)"
+    r"(?P<more>(?:(?: |\n +)[A-Z][a-z][\w-]*)*)(?P<paren> \()?")
+
+
+def _letters_named(markdown: str) -> str:
+    """Each letter that only bold marks in a name ("**R**ed": the letter
+    the screens show for it) said after the name, "Red (R)": plain text has
+    no bold, and "Each colour has a letter, always shown beside it: Red,
+    Blue..." named no letter. A bold letter on its own ("**H** a hero") is
+    left as it is."""
+    def named(found: re.Match[str]) -> str:
+        if not found["before"] and not found["after"]:
+            return found[0]
+        name = found["before"] + found["letter"] + found["after"] + found["more"]
+        letter = found["letter"].upper()
+        # "Pocket Petz (blue)": "Pocket Petz (P, blue)"
+        return f"{name} ({letter}, " if found["paren"] else f"{name} ({letter})"
+
+    return _BOLD_LETTER.sub(named, markdown)
+
+
 def plain_rules(markdown: str, width: int) -> str:
     """`markdown` laid out in `width` columns as plain text, every line
-    without trailing spaces."""
+    without trailing spaces; a letter marked only in bold named after its
+    word (`_letters_named`)."""
+    markdown = _letters_named(markdown)
     out = io.StringIO()
     console = Console(file=out, width=width, color_system=None, force_terminal=False,
                       no_color=True, emoji=False, highlight=False, markup=False,
