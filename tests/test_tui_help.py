@@ -513,7 +513,7 @@ async def test_ctrl_t_is_said_as_the_round_of_three_themes_it_goes(tmp_path, mon
     app = OvertableApp(theme_name="textual-dark")
     async with app.run_test(size=(80, 24)):
         said = dict(global_keys(app))["Ctrl+T"]
-        assert in_order(said), said
+        assert in_order(said) and said == f"Next theme, in turn: {theme.round_words()}", said
         palette = {name: words_ for name, words_, _ in app.app_commands()}["Theme"]
         assert in_order(palette), palette
 

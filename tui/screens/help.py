@@ -30,7 +30,6 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from tui import resources
-from tui import theme as themes
 from tui.row_table import RowTable
 from tui.screens.dialog import Dialog
 
@@ -40,7 +39,9 @@ GLOBAL_KEYS = [
     ("Ctrl+P", "Command palette: new match, continue, saved, rules, theme, quit"),
     ("Tab / Shift+Tab", "Move between controls"),
     ("Arrows, Enter", "Choose; the mouse works too"),
-    ("Ctrl+T", f"Next theme, in turn: {themes.round_words()}"),
+    # (tui.theme.round_words, written out: tui.theme reaches the saves and
+    # the host, which no screen imports; a test keeps the two alike)
+    ("Ctrl+T", "Next theme, in turn: ANSI, colour, light"),
     ("Ctrl+Q", "Quit (every match is saved)"),
 ]
 
