@@ -2092,3 +2092,33 @@ async def test_the_compact_board_keys_its_letters_in_the_lines_left_free(short):
         assert [line.strip() for line in key] == ["L Spellslime  K Rocktopus", "F1: letters"]
     assert all(line.strip() in text for line in lines)
     assert "Place the Icy Peak" in text  # the prompt, in sight as before
+
+
+@pytest.mark.parametrize("skip", range(4))
+async def test_stepping_the_recap_keeps_the_players_panel_still_at_80x24(skip):
+    """Play-test at 80x24: stepping through the bots' moves with ] moved
+    the players' panel: a step that changed a Boss or a lair put "•" (or a
+    space) before both heads, one that did not put nothing, so the heads
+    went a column right and back and re-wrapped ("+1 for each / Dungeon on
+    the board." then "+1 for each Dungeon / on the board."). While there
+    is a recap the column is kept: from step to step only the marks
+    change. The market's offers, marked likewise, keep their column too."""
+    from tests.since_kit import SequenceApp, turns_of_others
+
+    app = SequenceApp(OverbossScreen, turns_of_others("overboss-duel", players=2, seed=1,
+                                                       skip=skip))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panels = [app.game_screen.query_one(p) for p in ("#ob-players", "#ob-market")]
+        steps = len(app.game_screen.recap.steps)
+        assert steps > 1
+        seen = []
+        for _ in range(steps + 1):
+            await pilot.pause()
+            seen.append([(panel.region, [line.replace("•", " ").rstrip()
+                                         for line in region_lines(app, panel)])
+                         for panel in panels])
+            await pilot.press("right_square_bracket")
+    first = seen[0]
+    for n, looked in enumerate(seen[1:], 1):
+        assert looked == first, (n, first, looked)

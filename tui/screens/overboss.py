@@ -985,7 +985,8 @@ class OverbossScreen(GameScreen):
                 enabled = GAME.pair_draftable(view, slot)
             offers.append(Offer(label, key=key, enabled=enabled, tag=tag))
         slots = self.changed("market")
-        offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
+        offers = mark_rows(offers, [slot in slots for slot in range(len(offers))],
+                           column=self._marking())
         market.set_offers(offers, picking=mode is not None)
         titles = ["Market: tile + token"]
         drafted = [k.label for k in (view.hand_tile, view.hand_token) if k is not None]
@@ -1065,6 +1066,14 @@ class OverbossScreen(GameScreen):
         return [head, *([reveal] if reveal else []), *in_force,
                 Parts(tuple(parts), sep=sep, indent="    ")]
 
+    def _marking(self) -> bool:
+        """Whether there is a recap whose steps may mark the players and the
+        market: their column for "•" is kept for all of it. Kept only for a
+        step that changed them, stepping with ] moved the heads a column
+        right and back and the players' lines re-wrapped (a play-test at
+        80x24)."""
+        return bool(self.recap.steps)
+
     def _draw_players(self, update: TableUpdate) -> None:
         view: State = update.view
         me = update.seat if update.seat is not None else 0
@@ -1075,7 +1084,7 @@ class OverbossScreen(GameScreen):
         in_force = self._in_force(view, update)
         for seat in (me, other):
             head, *rest = self._player_lines(view, seat, update, in_force[seat])
-            if changed:  # a lair or a Boss changed since your last move
+            if changed or self._marking():  # a lair or a Boss changed since your last move
                 head = marked_text(head, seat in changed)
                 head.end = ""
             # wrapped under the lines below it, not at the panel's edge; at

@@ -281,12 +281,13 @@ def marked_text(text: str | Text, changed: bool = True) -> Text:
     return Text.assemble((CHANGED, "bold"), text)
 
 
-def mark_rows(items: Sequence[Any], flags: Sequence[bool]) -> list[Any]:
+def mark_rows(items: Sequence[Any], flags: Sequence[bool], *, column: bool = False) -> list[Any]:
     """`items` (pick-list `Row`s, market `Offer`s or hand `Card`s) with
     those whose flag is set marked as changed: a row or offer gets ``•`` in
     front and is underlined (the others a space, so the list stays aligned,
-    while any is marked), a card's face is underlined."""
-    if not any(flags):
+    while any is marked, or with `column` even while none is), a card's
+    face is underlined."""
+    if not any(flags) and not column:
         return list(items)
     out = []
     for item, flag in zip(items, flags, strict=False):
