@@ -1276,9 +1276,13 @@ class OverseersScreen(GameScreen):
         done = [Text(part, style="italic") for part in status]
         scored = [Text(score, style="bold")] if score else []
         best: list[Text] = []
+        # a character wider than a line of its own would be cut between its
+        # words ("showdown 14 · Brown / G, the Hoarder (takes the …"): a
+        # shorter one of `labels` serves, F1 telling it whole
+        whole = [label for label in dict.fromkeys(labels) if cell_len(label) <= width - 4]
         for k in range(len(done), -1, -1):
             up, down = done[:k], done[k:]
-            for label in dict.fromkeys(labels):
+            for label in whole or dict.fromkeys(labels):
                 character = Text(label, style=style)
                 # (by the name, after the score, after the cards)
                 placings = [([*up, character], scored, down),
@@ -1640,7 +1644,7 @@ class OverseersScreen(GameScreen):
             return []
         mine = view.seats[me].slots
 
-        def slot_name(slot: int, seat: int = me) -> str:
+        def slot_name(slot: int, seat: int = me, numbered: bool = True) -> str:
             marks = GAME.slot_marks(view, me, seat)
             card = marks[slot].card if slot < len(marks) else None
             what = TRAIT[card].label if card is not None else "face down"
@@ -1652,6 +1656,8 @@ class OverseersScreen(GameScreen):
                 top = marks[under].card
                 if top is not None and TRAIT[top] is not TRAIT[card]:
                     what += f" (counts as {TRAIT[top].label})"
+            if not numbered:
+                return what
             numbers = self._numbers(view, seat)
             return f"card {numbers[slot] if slot < len(numbers) else slot + 1} {what}"
 
@@ -1698,6 +1704,12 @@ class OverseersScreen(GameScreen):
             return out
         out = []
         turned = GAME.turn_scores(view, me) if isinstance(first, Turn) else ()
+        # a card given goes by its trait where its key is its number (the
+        # prompt asks "give which card?"): "1 Give card 1 Benevolence (round
+        # score 9, -4)" took four lines at 80x24 and six players' table
+        # scrolled
+        given_by_key = isinstance(first, Give) and bool(
+            self._card_keys(view, me, [("", a) for a in legal]))
         now = GAME.own_round_score(view, me)
 
         def left(gone: Sequence[int]) -> str:
@@ -1739,7 +1751,9 @@ class OverseersScreen(GameScreen):
                     out.append((f"Lose {pair}{left([a.first, a.second])}" if len(mine) > 2
                                 else "Lose both", a))
             elif isinstance(a, Give):
-                out.append((f"Give {slot_name(a.slot)}{leaving([a.slot])}{left([a.slot])}", a))
+                what = (slot_name(a.slot, numbered=False) if given_by_key
+                        else f"Give {slot_name(a.slot)}")
+                out.append((f"{what}{leaving([a.slot])}{left([a.slot])}", a))
             elif isinstance(a, Pass):
                 out.append(("Steal nothing", a))
             else:
