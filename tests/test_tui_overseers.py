@@ -1286,6 +1286,48 @@ async def test_a_character_in_short_is_told_whole_by_f1():
         assert listed["Fay"] == f"{Character.LIANG.label}. {GAME.ability(Character.LIANG)}"
 
 
+async def test_f1_opens_on_the_characters_at_80x24():
+    """Play-test (six players at 80x24): F1 listed the characters below
+    every key, so a player who pressed it for "Liang" (the table's title
+    says "F1 characters") scrolled past some thirty rows of keys first. The
+    characters come first, in sight as the help opens, then the keys under
+    their own heading; j and k still move down and up the list."""
+    from textual.widgets import DataTable
+
+    from tui.screens.help import HelpScreen
+
+    characters = [Character.GREED, Character.WUMING_VALOUR, Character.PURPLE,
+                  Character.GOLD, Character.ORANGE, Character.LIANG]
+    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+                    ("BL", "HCA"), ("HHB", "LC")], characters)
+    state = advance(state, lambda s: s.phase is Phase.VOTE)
+    app = ScreenApp(make_update(state, 0, bots=frozenset()), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settled_text(app, pilot)
+        await app.push_screen(HelpScreen(app.game_screen))  # (what F1 does)
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        rows = [tuple(" ".join(str(c).split()) for c in table.get_row_at(i))
+                for i in range(table.row_count)]
+        text = screen_text(app)
+        assert rows[0] == ("", "Characters at the table"), rows[:3]
+        assert [who for who, _ in rows[1:7]] == ["You", *NAMES[1:6]], rows[:8]
+        assert rows[7] == ("", "Keys"), rows[7]
+        assert table.scroll_y == 0
+        # in sight as it opens: the heading and the first characters whole
+        # (the rest a j or two below, before any key)
+        assert "Characters at the table" in text and "Key " in text, text
+        for c in characters[:3]:
+            assert c.label.partition(" (")[0] in text, (c, text)
+        # j and k move down the list and back; the keys below are reached
+        assert table.cursor_row == 0
+        await pilot.press("j", "j")
+        assert table.cursor_row == 2
+        await pilot.press("k")
+        assert table.cursor_row == 1
+        await pilot.press(*"j" * table.row_count)
+        assert table.cursor_row == table.row_count - 1 and table.scroll_y > 0
+
 
 def six_player_stages(seed: int = 5):
     """A six-player match played at random from `seed`: the first state of

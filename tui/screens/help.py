@@ -8,8 +8,9 @@ keeps the short description), else what the widget that owns it says now
 its description. Keys that do the same thing are listed once ("1-4",
 "c / Escape / Backspace"). A screen lists its symbols in `HELP_SYMBOLS`
 (symbol, meaning), or returns them from `help_symbols()` where they depend
-on the match, and sections of its own from `help_sections()` ((heading, rows));
-it names itself in `HELP_TITLE`; a widget leaves out the
+on the match, and sections of its own from `help_sections()` ((heading, rows)),
+above the keys where it sets `HELP_SECTIONS_FIRST` (what a player opens F1
+for mid-game: Overseers' characters); it names itself in `HELP_TITLE`; a widget leaves out the
 actions in its `HELP_LEAVES_OUT` (keys that still work but mean little there). Every line fits 80
 columns: a long text wraps within its column.
 """
@@ -245,6 +246,10 @@ def _wrapped(text: str | Text, width: int) -> Text:
     return Text("\n").join(line.rstrip() or line for line in lines)
 
 
+#: the heading of the keys of the moment, where a screen's own sections
+#: come above them (`HELP_SECTIONS_FIRST`)
+KEYS_HEADING = "Keys"
+
 #: the heading of a table's keys that do nothing at the moment (dimmed)
 IDLE_HEADING = "Not now (other moments of the game)"
 
@@ -336,14 +341,23 @@ class HelpScreen(Dialog[None]):
                                   default=4))
         right = TEXT_WIDTH - left
         table.add_columns("Key", "Does")
-        sections = [(None, keys)]
+        first = bool(getattr(self.over, "HELP_SECTIONS_FIRST", False)) and any(
+            rows for _, rows in own_sections)
+        sections: list[tuple[str | None, Sequence[tuple[str, str]]]] = []
+        if first:
+            # what a player opens F1 for mid-game, in sight as it opens
+            # (six players at 80x24: the characters stood below some thirty
+            # rows of keys)
+            sections.extend((heading, rows) for heading, rows in own_sections if rows)
+        sections.append((KEYS_HEADING if first else None, keys))
         if idle:
             sections.append((IDLE_HEADING, idle))
         if theirs:
             sections.append((WATCHER_IDLE_HEADING, theirs))
         if symbols:
             sections.append(("On screen", symbols))
-        sections.extend((heading, rows) for heading, rows in own_sections if rows)
+        if not first:
+            sections.extend((heading, rows) for heading, rows in own_sections if rows)
         sections.append(("Everywhere", everywhere))
         for heading, rows in sections:
             if heading is not None:

@@ -1240,6 +1240,10 @@ class OverseersScreen(GameScreen):
         lines.extend(ability)
         return lines
 
+    #: F1 opens on the characters, above the keys: what a player looks up
+    #: mid-game (the table's title says "F1 characters")
+    HELP_SECTIONS_FIRST = True
+
     def help_sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
         """F1: every character you know at the table, its full name and
         ability (six players at 80x24 show them in short: "Purple")."""
