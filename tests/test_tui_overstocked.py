@@ -2161,3 +2161,18 @@ async def test_solo_bonus_wording_follows_the_panels_settled_width():
             if "with bonus" in total_line():
                 break
         assert "with bonus" in total_line()
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)])
+async def test_the_players_score_column_is_labelled_on_screen(size):
+    """Play-test, hot seat at 80x24: the Players box's score column had no
+    label (its "pts" was on the bottom border, which the short screen does
+    not draw), so "Ann chose ✓ 2" read as if Ann's secret card were shown.
+    The label is on a border drawn at every size: the title where the box
+    has only a top border."""
+    _, text, _ = await run(make_update(pick_state(), 0), size=size)
+    header = next(line for line in text.splitlines() if "Players" in line)
+    if size == (80, 24):
+        assert "Players · pts" in header, header
+    else:
+        assert "pts" in text, text

@@ -446,7 +446,7 @@ class OverstockedScreen(GameScreen):
 
     def on_mount(self) -> None:
         self._title_areas()
-        self.query_one("#os-players").border_title = "Players"
+        self.query_one("#os-players").border_title = "Players"  # "· pts" when short
         self.query_one("#os-preview").border_title = "Score now"
         log = self.query_one("#os-log", SinceLog)
         log.border_title = "Log · PgUp PgDn"
@@ -1135,7 +1135,13 @@ class OverstockedScreen(GameScreen):
         panel = self.query_one("#os-players", PlayersPanel)
         supplies = self._supplies(view, update.seat)
         panel.set_lines([*lines, supplies] if supplies else lines)
-        set_border(panel, subtitle="pts")
+        # the score column's label: on the bottom border where the box has
+        # one, else in the title (the short screen draws only the top
+        # border, and "Ann chose ✓ 2" read as her secret card shown)
+        if self.has_class("-short"):
+            set_border(panel, title="Players · pts", subtitle="")
+        else:
+            set_border(panel, title="Players", subtitle="pts")
 
     def _seat_mark(self, seat: int, room: int, taken: int) -> str:
         """The seat's away mark as the Players box says it: the longest words
