@@ -1134,6 +1134,42 @@ def test_describe_lines():
     assert "King Croak" not in GAME.describe(s, CHANCE, DealBoss(Boss.KING_CROAK))
 
 
+def test_a_tile_moved_across_the_middle_says_from_whose_side_to_whose_and_its_token():
+    """OD §Icy Peak, §Spires ("Any tokens on the moved tile move with it"):
+    hot-seat play-test, the line "Ann slides the Road from c6 to c1 (their
+    side)." told only where the tile ended: not that it was taken from the
+    reader's half, nor that the Werewolf on it went along. A move across
+    the middle names both sides (each reader's own as "your side"), and the
+    token that went with the tile."""
+    s = placing(board(b6="TW"), I)
+    s = play(s, 0, PlaceTile(sq("a1")))
+    slide = Slide(sq("b6"), sq("b3"))
+    assert slide in GAME.legal_actions(s, 0)
+    names = ["Ann", "Bob"]
+    assert GAME.describe(s, 0, slide, names=names) == (
+        "Ann slides the Town with its Werewolf from b6 (Bob's side) to b3 (Ann's side).")
+    assert GAME.describe(s, 0, slide, names=names, viewer=0) == (
+        "You slide the Town with its Werewolf from b6 (Bob's side) to b3 (your side).")
+    assert GAME.describe(s, 0, slide, names=names, viewer=1) == (
+        "Ann slides the Town with its Werewolf from b6 (your side) to b3 (Ann's side).")
+    # within one half: where it ends says whose half; the token still told
+    inside = Slide(sq("b6"), sq("b8"))
+    assert GAME.describe(s, 0, inside, names=names, viewer=1) == (
+        "Ann slides the Town with its Werewolf from b6 to b8 (your side).")
+    # a Spire: the same; a tile with no token moves alone, a hero is "hero"
+    s = table(board(d5="I.", b6="TH"), turn=1, lairs=(Lair(), Lair(spires=1)))
+    spire = UseSpire(sq("d5"), sq("c4"))
+    assert spire in GAME.legal_actions(s, 1)
+    assert GAME.describe(s, 1, spire, names=names, viewer=0) == (
+        "Bob expends a Spire: the Icy Peak moves from d5 (Bob's side) to c4 (your side).")
+    assert GAME.describe(s, 1, UseSpire(sq("b6"), sq("a5")), names=names) == (
+        "Bob expends a Spire: the Town with its hero moves from b6 to a5 (their side).")
+    assert GAME.describe(s, 1, UseSpire(sq("b6"), sq("c5")), names=names, viewer=1) == (
+        "You expend a Spire: the Town with its hero moves from b6 to c5 (your side).")
+    assert GAME.describe(s, 1, UseSpire(sq("b6"), sq("a7")), names=names, viewer=0) == (
+        "Bob expends a Spire: the Town with its hero moves from b6 to a7 (their side).")
+
+
 @pytest.mark.parametrize(("step", "effect"), [
     (Step.SLIDE, "the Icy Peak's slide"),
     (Step.SWAP, "the Road's swap"),

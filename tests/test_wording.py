@@ -146,7 +146,9 @@ def test_overboss_slide_reads_your_side():
             assert mine.startswith("You slide the ")
             assert "their side" not in mine
             assert theirs.startswith(f"{NAMES[seat]} slides the ")
-            assert "your side" not in theirs or f"({NAMES[seat]}'s" not in theirs
+            # the reader's side is "your side", the mover's is named or
+            # "their" (a move across the middle names both sides)
+            assert f"({NAMES[1 - seat]}'s" not in theirs and f"({NAMES[seat]}'s" not in mine
             return
     pytest.skip("no slide in this match")  # pragma: no cover - seed 2 slides
 

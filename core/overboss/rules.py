@@ -1563,6 +1563,23 @@ def _describe_action(
         t = state.tiles[square]
         return t.label if t is not None else "tile"
 
+    def moved(square: int) -> str:
+        """The tile on `square` and the token that moves with it (OD
+        §Spires: "Any tokens on the moved tile move with it"; OD §Icy
+        Peak): "Road with its Werewolf"; tokens on the board are public."""
+        k = state.tokens[square]
+        if k is None:
+            return tile_at(square)
+        return f"{tile_at(square)} with its {'hero' if k is _HERO else k.label}"
+
+    def from_to(src: int, dst: int) -> str:
+        """ "from c6 to c5 (their side)"; across the middle both sides are
+        named ("from c6 (Bram's side) to c1 (Ann's side)"), so each reader
+        sees a tile taken from (or brought to) "your side"."""
+        if g.owner[src] == g.owner[dst]:
+            return f"from {g.names[src]} to {where(dst)}"
+        return f"from {where(src, subject=False)} to {where(dst, subject=False)}"
+
     who = name(state.turn)
     cls = action.__class__
     if cls is DealBoss:
@@ -1589,12 +1606,10 @@ def _describe_action(
         tile = state.hand_tile.label if state.hand_tile is not None else "tile"
         return f"{who} places the {tile} on {where(action.square)}."
     if cls is Slide:
-        return f"{who} slides the {tile_at(action.src)} from {g.names[action.src]} to {where(action.dst)}."
+        return f"{who} slides the {moved(action.src)} {from_to(action.src, action.dst)}."
     if cls is UseSpire:
-        return (
-            f"{who} expends a Spire: the {tile_at(action.src)} moves from "
-            f"{g.names[action.src]} to {where(action.dst)}."
-        )
+        return (f"{who} expends a Spire: the {moved(action.src)} moves "
+                f"{from_to(action.src, action.dst)}.")
     if cls is SwapTokens:
         a, b = state.tokens[action.a], state.tokens[action.b]
         return (
