@@ -15,6 +15,11 @@ def notes(app) -> list[str]:
 
 
 async def test_u_on_the_cover_says_why_nothing_is_taken_back(tmp_path, monkeypatch):
+    """... and says it on the cover, under its button: a notice said it
+    over the cover's "Pass to Bea" for seconds (hot-seat play-test at
+    80x24), hiding whom the terminal goes to. No notice, and the name and
+    the button stay in sight with the reason."""
+    from tests.screen_kit import screen_text
     from tui.screens.handover import HandoverScreen
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
@@ -24,7 +29,8 @@ async def test_u_on_the_cover_says_why_nothing_is_taken_back(tmp_path, monkeypat
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
         await pilot.press("u")  # nobody has moved yet
         await pilot.pause()
-        assert "Nothing to take back here: Ann, press Enter to play." in notes(app), notes(app)
+        assert refusal(app) == "Nothing to take back here: Ann, press Enter to play."
+        assert notes(app) == [], notes(app)
         await pilot.press("enter")
         table = app.table
         await wait_for(pilot, lambda: not isinstance(app.screen, HandoverScreen))
@@ -34,12 +40,25 @@ async def test_u_on_the_cover_says_why_nothing_is_taken_back(tmp_path, monkeypat
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
         cover = app.screen
         assert "press u" not in str(cover.query_one("#handover-undo").render())
+        assert refusal(app) == ""  # a new cover: no refusal yet
         state = table.match.state
         await pilot.press("u")
         await pilot.pause()
+        await pilot.pause()
         assert table.match.state == state and app.screen is cover
-        said = [n for n in notes(app) if n.startswith("Nothing to take back:")]
-        assert said and "since your last move" in said[-1], notes(app)
+        said = refusal(app)
+        assert said.startswith("Nothing to take back:") and "since your last move" in said, said
+        assert not [n for n in notes(app) if n.startswith("Nothing to take back")], notes(app)
+        text = screen_text(app)
+        assert "Pass to Bea" in text and "I am Bea: show my view" in text, text
+        assert "Nothing to take back:" in " ".join(text.split()), text
+
+
+def refusal(app) -> str:
+    """The cover's line saying why u took nothing back ("" if none shown)."""
+    line = app.screen.query_one("#handover-undo")
+    said = str(line.render()).strip()
+    return said if line.display and "press u" not in said else ""
 
 
 async def test_the_cover_tells_the_last_moves_as_everyone_saw_them(tmp_path, monkeypatch):

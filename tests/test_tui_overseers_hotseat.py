@@ -291,8 +291,10 @@ async def test_no_take_back_after_resuming_once_the_next_person_looked(tmp_path,
         await pilot.pause()
         assert app.screen is cover and cover.player == "Bram"
         assert list(app.table.match.history) == history
-        said = [n.message for n in app._notifications]
+        # said on the cover, under its button (a notice hid "Pass to Bram")
+        said = str(cover.query_one("#handover-undo").render())
         assert "Bram may have looked already: no take-back after resuming." in said, said
+        assert not list(app._notifications)
 
 
 async def test_every_cover_after_an_unseen_deal_says_it(tmp_path, monkeypatch):

@@ -571,31 +571,32 @@ class Table:
         return (not self.closed and self._link is not None and self.handover_to is not None
                 and update is not None and update.can_undo and not update.over)
 
-    def take_back(self, seat: int, *, anyway: bool = False) -> bool:
+    def take_back(self, seat: int, *, anyway: bool = False) -> str | None:
         """`seat`'s person takes back their last move from under the cover:
         the move is undone and the cover now waits for them (their own
         decision again), so whoever pressed the key sees no one's view
-        before the right person uncovers it. False: refused (a notice).
+        before the right person uncovers it. None: taken back; else refused,
+        and why in words for the cover to say ("" for none; a notice over
+        the cover hid whom it passes to).
         `anyway`: asked though the offer is not up (u pressed all the same),
         so that the session's refusal says why not; the u was silent."""
         update = self.updates.get(seat)
         if update is None:
-            return False
+            return ""
         if not self.can_take_back(seat) and not (
                 anyway and not self.closed and self._link is not None
                 and self.handover_to is not None and not update.over):
-            return False
+            return ""
         if self.screen is not None:
             self.screen.since.acted(update)
         refusal = self._link.send(SeatCommand.undo(seat, update.seq))
         if refusal is not None:
             if self.screen is not None:
                 self.screen.since.acted(None)
-            self._notify(refusal.reason, severity="information")
-            return False
+            return refusal.reason
         self.handover_to = seat
         self.refresh()  # the public view, under the cover
-        return True
+        return None
 
     def _news(self, seat: int) -> list[str]:
         """The lines of `_last_moves` that tell a reveal (the game screen's
@@ -700,12 +701,11 @@ class _TakeBack:
     def possible(self) -> bool:
         return self.looked is None and self.table.can_take_back(self.seat)
 
-    def take(self, *, anyway: bool = False) -> tuple[str, Any] | None:
+    def take(self, *, anyway: bool = False) -> tuple[str, Any] | str:
         if self.looked is not None:
-            self.table._notify(f"{self.looked} may have looked already: "
-                               "no take-back after resuming.")
-            return None
+            return f"{self.looked} may have looked already: no take-back after resuming."
         seat = self.seat
-        if not self.table.take_back(seat, anyway=anyway):
-            return None
+        refused = self.table.take_back(seat, anyway=anyway)
+        if refused is not None:
+            return refused
         return self.who, lambda: self.table._take_over(seat)

@@ -33,14 +33,15 @@ class TakeBack(Protocol):
     person uncovers (tui/table.py): `who` took the last move; `possible()`
     says whether the rules still let them take it back; `take()` takes it
     back and says who the cover now waits for (`who`, the seat's own
-    decision again), or None when the session refused (its notice says why);
-    `anyway` asks though `possible()` says no, for the session's reason."""
+    decision again), or, refused, why not in words for the cover ("" for
+    none); `anyway` asks though `possible()` says no, for the session's
+    reason."""
 
     who: str
 
     def possible(self) -> bool: ...
 
-    def take(self, *, anyway: bool = False) -> tuple[str, Callable[[], None]] | None: ...
+    def take(self, *, anyway: bool = False) -> tuple[str, Callable[[], None]] | str: ...
 
 
 class HandoverScreen(Screen):
@@ -60,7 +61,9 @@ class HandoverScreen(Screen):
     while the rules allow it (no one else has moved, nothing was revealed
     since). Their move is undone under the cover, which then waits for
     them ("Pass to Ann"): their view shows only once they uncover it, so
-    a u pressed by the next person shows them nothing of Ann's."""
+    a u pressed by the next person shows them nothing of Ann's. A u that
+    takes nothing back says why on the cover, under its button, where the
+    offer stands (a notice lay over "Pass to Bea" for seconds)."""
 
     CSS_PATH = resources.css_path("dialogs.tcss")
 
@@ -99,6 +102,8 @@ class HandoverScreen(Screen):
         self.take_back = take_back
         #: what the cover says happened under it (a move taken back)
         self.note = ""
+        #: why the last u took nothing back, said under the button
+        self.refusal = ""
         #: seconds after the cover appears in which it cannot be lifted, so
         #: that the key that ended a turn, pressed twice or held, does not
         #: lift it before the next player has the keyboard
@@ -134,10 +139,10 @@ class HandoverScreen(Screen):
             )
             yield Button(f"I am {self.player}: show my view", id="ready", variant="primary",
                          disabled=self.grace > 0)
-            if self.take_back is not None:
-                offer = self._offer_text()
-                yield Static(offer, id="handover-undo", markup=False).set_styles(
-                    "display: block;" if offer else "display: none;")
+            # the take-back's offer, or why u took nothing back
+            offer = self._undo_text()
+            yield Static(offer, id="handover-undo", markup=False).set_styles(
+                "display: block;" if offer else "display: none;")
         yield Footer()
 
     def _news_room(self) -> int:
@@ -145,7 +150,7 @@ class HandoverScreen(Screen):
         cover's other rows (at 80x24: 8 with the take-back offer, 11 without)."""
         height = self.app.size.height if self.is_attached else 24
         fixed = COVER_ROWS
-        for text in (self._offer_text(), self.note, self.why):
+        for text in (self._undo_text(), self.note, self.why):
             if text:  # a margin and its rows
                 fixed += 1 + wrapped_rows(text, NEWS_WIDTH + 2)
         return max(4, height - fixed)
@@ -165,6 +170,11 @@ class HandoverScreen(Screen):
                      "more below" if end else "more above")
             hint.update(f"{'↕' if top and end else '↑' if top else '↓'} {where} (↑↓ Home End)")
             hint.display = top or end
+
+    def _undo_text(self) -> str:
+        """The line under the button: the take-back offered, else why the
+        last u took nothing back."""
+        return self._offer_text() or self.refusal
 
     def _offer_text(self) -> str:
         take_back = self.take_back
@@ -221,13 +231,22 @@ class HandoverScreen(Screen):
     def refresh_offer(self) -> None:
         """The table changed under the cover (a bot moved, a draw): the
         take-back is offered only while the rules still allow it."""
-        if not self.is_mounted or self.take_back is None:
+        if not self.is_mounted:
             return
         for offer in self.query("#handover-undo").results(Static):
-            text = self._offer_text()
+            text = self._undo_text()
             offer.update(text)
             offer.display = bool(text)
+        # the last moves give the line its rows (at 80x24 the button went
+        # below the screen)
+        for box in self.query("#handover-news").results(VerticalScroll):
+            box.styles.max_height = self._news_room() - 1
         self.refresh_bindings()
+
+    def _refuse(self, why: str) -> None:
+        """u took nothing back: the cover says why under its button."""
+        self.refusal = why
+        self.refresh_offer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "take_back":
@@ -264,16 +283,16 @@ class HandoverScreen(Screen):
         just opened), the cover does."""
         take_back = self.take_back
         if take_back is None:
-            self.notify(f"Nothing to take back here: {self.player}, press Enter to play.",
-                        severity="information", markup=False)
+            self._refuse(f"Nothing to take back here: {self.player}, press Enter to play.")
             return
         await self._take_back(take_back, anyway=True)
 
     async def _take_back(self, take_back: TakeBack, *, anyway: bool = False) -> None:
         after = take_back.take(anyway=anyway)
-        if after is None:
-            self.refresh_offer()  # refused: the notice says why
+        if isinstance(after, str):
+            self._refuse(after)
             return
+        self.refusal = ""
         self.note = f"{take_back.who}'s move was taken back."
         self.player, self._on_ready = after
         self.news = self.moves = ()  # what it revealed or did is no longer so
