@@ -100,7 +100,8 @@ async def test_a_long_name_leaves_the_title_lines_other_parts_in_place(game):
     if update.game == "overboss-duel":
         # the score names both players, shortened alike; the supplies give
         # way to them, as to a narrow screen
-        assert rest.startswith(" · Round 9 · 15 open · Ann 27 : 22 Bob est. · heroes")
+        # (short names: "27:22", so that the stack stays at 80 columns)
+        assert rest.startswith(" · Round 9 · 15 open · Ann 27:22 Bob est. · heroes")
         assert re.search(r" · Round 9 · 15 open · Wölfgang… 27 : 22 Zed Long\S*… est\.$", line)
     elif update.game == "boss-quest":
         # the Armorer as "⚒ Dee" and the deck without "weapons", as for a

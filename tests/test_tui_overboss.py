@@ -1710,7 +1710,7 @@ async def test_the_score_in_the_title_line_names_an_away_player_bare(mark):
         await pilot.pause()
         text = screen_text(app)
     top = text.splitlines()[0]
-    assert re.search(r"Ann \d+ : \d+ Bob est\.", top), top
+    assert re.search(r"Ann \d+ ?: ?\d+ Bob est\.", top), top
     assert "(away" not in top
     assert mark.strip() in " ".join(text.split())
 
@@ -2122,3 +2122,31 @@ async def test_stepping_the_recap_keeps_the_players_panel_still_at_80x24(skip):
     first = seen[0]
     for n, looked in enumerate(seen[1:], 1):
         assert looked == first, (n, first, looked)
+
+
+@pytest.mark.parametrize("names", [("Ann", "Bob"), ("Bram", "Ann"), ("Cora", "Bram")])
+@pytest.mark.parametrize("turns", [3, 17, 21])
+async def test_the_header_keeps_its_fields_whether_the_scores_are_marked(names, turns):
+    """Hot-seat play-test at 80 columns: the top line lost its "stack 61"
+    whenever the scores carried the • change marks ("Bram •0 : •13 Ann
+    est. · heroes 15"), and had it again without them: the tiles-left count
+    came and went turn to turn. The fields are chosen as if both scores
+    were marked (shorter words where needed), so the marks change nothing
+    else on the line, and at 80 columns the stack stays."""
+    state = midgame(turns=turns)
+    update = attrs.evolve(make_update(state), names=names)
+    stack = GAME.stack_size(state)
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        plain = _header(app)
+        marked_all = frozenset({0, 1})
+        screen.changed = lambda kind: marked_all if kind == "score" else frozenset()
+        screen._draw_header(update)
+        await pilot.pause()
+        marked = _header(app)
+    assert plain.count("•") == 0 and marked.count("•") == 2, (plain, marked)
+    assert marked.replace("•", "") == plain, (plain, marked)
+    assert f"stack {stack}" in plain and f"heroes {state.heroes}" in plain, plain
+    assert len(marked) <= 78, marked

@@ -69,6 +69,7 @@ from core.overboss.state import ABILITY_STEPS, Lair, State, Step, cell
 from tui import resources
 from tui.plain import shortened
 from tui.screens.game import (
+    NAME_SHORTEST,
     NOT_YOUR_DECISION,
     NUMBER_KEYS,
     RESULTS_ON_ESCAPE,
@@ -883,49 +884,86 @@ class OverbossScreen(GameScreen):
             parts.append(Text("Everyone's view", style="bold"))
         else:
             parts.append(self._viewer_text(update))
-        if view.step is not Step.OVER:
-            open_squares = len(GAME.open_squares(view))
-            # rounds, a turn of each Boss: "Turn" counted every turn, and a
-            # player saw 1, 3, 5... at their own turns (a play-test)
-            number = GAME.round_number(view)
-            parts.append(Text(f"round {number}" if wide else f"Round {number}"))
-            squares = f" square{'s' if open_squares != 1 else ''}" if wide else ""
-            parts.append(Text(f"{open_squares} open{squares}"))
-        # a score that changed since your last move: • and underlined
-        scores = self.changed("score")
-        mine, theirs = (f"{CHANGED if s in scores else ''}{est[s]}" for s in (me, other))
         over = view.step is Step.OVER
+        # The line keeps the same fields turn to turn: which it keeps, and
+        # in which words, is decided on the line at its widest (both scores
+        # marked changed, every number two digits), else the • marks took
+        # the stack off the line and gave it back (a play-test at 80x24).
+        stack, bag = GAME.stack_size(view), GAME.bag_size(view)
+        scores = self.changed("score")  # a score changed since your last move: • underlined
         hidden = other in self._hidden_bosses(view)
         # "est.": a hidden Boss is left out; with none, the score is exact
         estimated = bool(self._hidden_bosses(view))
 
-        def score(cells: int | None, words: bool) -> Text:
-            # (names without the away mark; long ones `fit_line` shortens)
-            left = f"{shortened(self._bare_who(me), cells)} {mine}"
-            them = shortened(self._bare_who(other), cells)
-            # "est." in words where there is room (F1 and the rules say it too)
-            after = "" if over else (" est." if estimated else "") if not words else (
-                " so far (Bosses hidden)" if len(self._hidden_bosses(view)) == 2
-                else f" so far ({possessive(them)} Boss hidden)" if hidden else " so far")
-            text = Text.assemble((left, "bold"), " : ", (f"{theirs} {them}", "bold"), after)
-            if me in scores:
-                text.stylize("underline", len(left) - len(mine), len(left))
-            if other in scores:
-                text.stylize("underline", len(left) + 3, len(left) + 3 + len(theirs))
-            return text
+        def forms(widest: bool) -> list[list[Text]]:
+            """The line in words, short, then shorter where the short one
+            loses a field: "Ann 7:5 Bob", then also "Rd 9"."""
+            def n(value: int) -> str:
+                return "8" * max(2, len(str(value))) if widest else str(value)
 
-        stack, bag = GAME.stack_size(view), GAME.bag_size(view)
-        short = [*parts, NamingText(lambda cells: score(cells, False)),
-                 Text(f"heroes {view.heroes}"), Text(f"stack {stack}"), Text(f"bag {bag}")]
-        # the supplies in words too, where the whole line has room for them
-        # with every name whole; else the short form (F1 explains it)
-        long = [*parts, NamingText(lambda cells: score(cells, True)),
-                Text(f"{view.heroes} heroes left"), Text(f"{stack} tiles left"),
-                Text(f"{bag} tokens left")]
+            first = list(parts)
+            abridged = list(parts)  # "Rd 9"
+            if not over:
+                open_squares = len(GAME.open_squares(view))
+                # rounds, a turn of each Boss: "Turn" counted every turn,
+                # and a player saw 1, 3, 5... at their own turns (a play-test)
+                number = n(GAME.round_number(view))
+                first.append(Text(f"round {number}" if wide else f"Round {number}"))
+                abridged.append(Text(f"Rd {number}"))
+                squares = f" square{'s' if open_squares != 1 else ''}" if wide else ""
+                first.append(Text(f"{n(open_squares)} open{squares}"))
+                abridged.append(Text(f"{n(open_squares)} open"))
+            mine, theirs = (f"{CHANGED if widest or s in scores else ''}{n(est[s])}"
+                            for s in (me, other))
+
+            def score(cells: int | None, words: bool, colon: str = " : ") -> Text:
+                # (names without the away mark; long ones `fit_line` shortens)
+                left = f"{shortened(self._bare_who(me), cells)} {mine}"
+                them = shortened(self._bare_who(other), cells)
+                # "est." in words where there is room (F1 and the rules say it too)
+                after = "" if over else (" est." if estimated else "") if not words else (
+                    " so far (Bosses hidden)" if len(self._hidden_bosses(view)) == 2
+                    else f" so far ({possessive(them)} Boss hidden)" if hidden else " so far")
+                text = Text.assemble((left, "bold"), colon, (f"{theirs} {them}", "bold"), after)
+                if me in scores:
+                    text.stylize("underline", len(left) - len(mine), len(left))
+                if other in scores:
+                    at = len(left) + len(colon)
+                    text.stylize("underline", at, at + len(theirs))
+                return text
+
+            supplies = [Text(f"heroes {n(view.heroes)}"), Text(f"stack {n(stack)}"),
+                        Text(f"bag {n(bag)}")]
+            short = [*first, NamingText(lambda cells: score(cells, False)), *supplies]
+            snug = [*first, NamingText(lambda cells: score(cells, False, ":")), *supplies]
+            tight = [*abridged, NamingText(lambda cells: score(cells, False, ":")), *supplies]
+            # the supplies in words too, where the whole line has room for
+            # them with every name whole; else the short form (F1 explains it)
+            long = [*first, NamingText(lambda cells: score(cells, True)),
+                    Text(f"{n(view.heroes)} heroes left"), Text(f"{n(stack)} tiles left"),
+                    Text(f"{n(bag)} tokens left")]
+            return [long, short, snug, tight]
+
         width = self._header_width()
-        parts = long if Text(" · ").join(long).cell_len <= width else short  # (names whole)
-        drop = [len(parts) - 1, len(parts) - 2, len(parts) - 3]
-        header = fit_line(parts, width, drop=drop)
+
+        def kept(line: list[Text]) -> int:
+            """How many parts of `line` fit: the supplies give way from the
+            last (as `fit_line` leaves them out, names at their shortest)."""
+            for count in range(len(line), len(line) - 3, -1):
+                shown = [p.build(NAME_SHORTEST) if isinstance(p, NamingText) else p
+                         for p in line[:count]]
+                if Text(" · ").join(shown).cell_len <= width:
+                    return count
+            return len(line) - 3
+
+        widest, shown = forms(True), forms(False)
+        if Text(" · ").join(widest[0]).cell_len <= width:  # (names whole)
+            form, count = 0, len(widest[0])
+        else:  # the most fields, in the longest words that keep them
+            counts = [kept(line) for line in widest[1:]]
+            count = max(counts)
+            form = 1 + counts.index(count)
+        header = fit_line(shown[form][:count], width)
         update_static(self.query_one("#ob-header", Static), header)
 
     def _draw_board(self, update: TableUpdate) -> None:
