@@ -959,10 +959,12 @@ class OverbossScreen(GameScreen):
         widest, shown = forms(True), forms(False)
         if Text(" · ").join(widest[0]).cell_len <= width:  # (names whole)
             form, count = 0, len(widest[0])
-        else:  # the most fields, in the longest words that keep them
+        else:  # the most fields, in the longest words that keep them (the
+            # bag, which never runs out, is not worth shorter words)
             counts = [kept(line) for line in widest[1:]]
-            count = max(counts)
-            form = 1 + counts.index(count)
+            worth = [min(count, len(widest[1]) - 1) for count in counts]
+            form = 1 + worth.index(max(worth))
+            count = counts[form - 1]
         header = fit_line(shown[form][:count], width)
         update_static(self.query_one("#ob-header", Static), header)
 
