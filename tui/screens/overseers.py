@@ -255,6 +255,8 @@ class TableRows(KeptStatic):
 
     #: the width the rows were cut to (0: not yet drawn)
     fitted_width = 0
+    #: the rows' minimum height in lines, set from the screen (0: none)
+    floor = 0
 
     def on_resize(self, event: events.Resize) -> None:
         if self.fitted_width and event.size.width != self.fitted_width:
@@ -1013,7 +1015,10 @@ class OverseersScreen(GameScreen):
                 lines = self._compact_lines(update, room)
         # A recap the top line points to starts below the fold: its heading
         # alone stood cut off above the prompt through the draft
-        gap = height - 1 - len(lines) if self._recap_note_shown(update) else 0
+        # (the rows fill the panel but the line above them and one below,
+        # so that the recap's place stays put while they gain or lose a line)
+        floor = height - 2 if self._recap_note_shown(update) and height > 2 else 0
+        gap = height - 1 - max(len(lines), floor) if floor else 0
         self.query_one("#ov-recap", Static).styles.margin = (max(1, gap), 0, 0, 0)
         # a character shown in short (six players at 80x24: "Purple"), or
         # your ability cut: the table's title says F1 tells them whole
@@ -1022,6 +1027,16 @@ class OverseersScreen(GameScreen):
             p.character is not None and " ".join(p.character.label.split()) not in shown
             for p in view.seats) or "… (F1)" in shown
         rows = self.query_one("#ov-rows", TableRows)
+        # With nothing below them (no recap, no final scores) the rows fill
+        # the panel's height: a line more or less (a character's note
+        # wrapping, the discard pile's line) then leaves the screen's layout
+        # alone instead of laying out the whole screen again (a third of
+        # the updates, the slowest; docs/performance.md)
+        view_recap = view.phase is Phase.DRAFT and view.round > 1 and bool(recap_lines(update.log))
+        self.query_one("#ov-table").set_class(not view_recap and update.outcome is None, "-fill")
+        if floor != rows.floor:  # (set again, the same or not, Textual lays the screen out)
+            rows.floor = floor
+            rows.styles.min_height = floor or None
         rows.fitted_width = self._width()
         self.query_one("#ov-table", TablePanel).fitted_height = height
         update_static(rows, Text("\n").join(lines))

@@ -15,8 +15,12 @@ import dataclasses
 from typing import Any
 
 from rich.text import Text
+from textual.css.scalar import Unit
 from textual.widget import Widget
 from textual.widgets import Static
+
+#: the units of a height that is a share of the parent's (`min-height: 100%`)
+_SHARES = (Unit.PERCENT, Unit.HEIGHT)
 
 
 def content_key(value: Any) -> Any:
@@ -88,5 +92,10 @@ def relayout_if_resized(widget: Widget) -> None:
     floor = styles.min_height
     if floor is not None and floor.is_cells:  # a minimum height in lines
         content = max(content, int(floor.value) - widget.gutter.height)
+    elif floor is not None and floor.unit in _SHARES and isinstance(widget.parent, Widget):
+        # a share of the parent's height (Overseers' rows fill their
+        # panel), resolved as Textual lays the parent's children out
+        room = widget.parent.scrollable_content_region.size
+        content = max(content, int(floor.resolve(room, widget.app.size)) - widget.gutter.height)
     if content != size.height:
         widget.refresh(layout=True)
