@@ -264,28 +264,11 @@ async def test_a_hub_killed_mid_match_loses_no_applied_action(tmp_path):
     """SIGKILL the hub process mid-match and start it again: the match is
     back at its last applied action and both players get their seats back
     (each sees exactly the view it last saw before the kill)."""
-    import os
     import signal
-    import subprocess
-    import sys
 
-    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
-    argv = [sys.executable, "-c", "from tui.cli import main; raise SystemExit(main())",
-            "--bot-delay", "0", "hub", "--socket", str(path), "--data-dir", str(directory)]
-    env = {**os.environ, "OVERTABLE_DATA_DIR": str(tmp_path / "data")}
+    from tests.hub_kit import hub_process
 
-    async def start() -> subprocess.Popen:
-        proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        for _ in range(200):
-            if path.exists():
-                try:
-                    _, w = await asyncio.open_unix_connection(str(path))
-                    w.close()
-                    return proc
-                except OSError:
-                    pass
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"the hub did not start: {proc.stderr.read() if proc.poll() else ''}")
+    path, start = hub_process(tmp_path)
 
     proc = await start()
     try:

@@ -5,12 +5,8 @@ creator as one a stopped hub lost is."""
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
 import signal
-import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -22,6 +18,7 @@ from host.session import Session
 from host.wire import codec
 from saves.journal import PlayerSpec
 from saves.match import Match
+from tests.hub_kit import hub_process
 from tests.test_host_hub import Player, table_for_two
 
 
@@ -138,23 +135,7 @@ async def test_a_table_not_begun_as_the_hub_is_killed_is_told_to_its_creator(tmp
     their next login, but only after a clean stop: killed (kill -9), the
     hub left no record. The hub keeps its tables not begun on disk as they
     are set up, and forgets each as it begins or is withdrawn."""
-    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
-    argv = [sys.executable, "-c", "from tui.cli import main; raise SystemExit(main())",
-            "--bot-delay", "0", "hub", "--socket", str(path), "--data-dir", str(directory)]
-    env = {**os.environ, "OVERTABLE_DATA_DIR": str(tmp_path / "data")}
-
-    async def start() -> subprocess.Popen:
-        proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        for _ in range(200):
-            if path.exists():
-                try:
-                    _, w = await asyncio.open_unix_connection(str(path))
-                    w.close()
-                    return proc
-                except OSError:
-                    pass
-            await asyncio.sleep(0.05)
-        raise AssertionError(f"the hub did not start: {proc.stderr.read() if proc.poll() else ''}")
+    path, start = hub_process(tmp_path)
 
     proc = await start()
     try:
