@@ -19,7 +19,7 @@ from textual import events
 from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Static
 
 from tui.bindings import relabel
@@ -405,6 +405,9 @@ class LobbyScreen(Screen):
         self._turns: set[str] = set()
         #: the player highlighted a row themselves since the lobby opened
         self._chosen = False
+        #: a dialog was opened over the lobby (x's "Withdraw this table?",
+        #: F2's chat, F1): closing it is no coming back from a table
+        self._under_dialog = False
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -432,7 +435,18 @@ class LobbyScreen(Screen):
         elif self.listing:
             self._draw()
 
+    def on_screen_suspend(self) -> None:
+        try:
+            self._under_dialog = isinstance(self.app.screen, ModalScreen)
+        except ScreenStackError:
+            self._under_dialog = False
+
     def on_screen_resume(self) -> None:
+        if self._under_dialog:  # a dialog closed: the highlight stays where it was chosen
+            self._under_dialog = False
+            if self._stale:
+                self._draw()
+            return
         # the lobby opens again: a turn waiting takes the highlight (F2)
         self._chosen = False
         self._turns = set()
@@ -688,6 +702,8 @@ class LobbyScreen(Screen):
         # and they read the results as a watcher does, as w shows them)
         mine = [i for i, s in enumerate(table["seats"])
                 if s.get("player") == self.me and not s.get("gone")]
+        if self._offline("Enter takes you there"):
+            return
         if (table.get("play") or {}).get("finished"):  # over: its results again
             self.app.remote.reopen(table["table"], mine[0] if mine else None)  # type: ignore[attr-defined]
             return
@@ -700,6 +716,18 @@ class LobbyScreen(Screen):
                         "w watches it.", severity="warning")
             return
         self.app.remote.join(table["table"], seat)  # type: ignore[attr-defined]
+
+    def _offline(self, then: str) -> bool:
+        """The hub is away: say so once, in this key's words (`then`, what
+        the key does once it is back), and True: nothing is sent or queued.
+        (The hub's link said "Not connected to the hub.", and a withdraw
+        read the chat's "Your line is kept" too.)"""
+        remote = getattr(self.app, "remote", None)
+        if remote is None or remote.connected:
+            return False
+        self.notify(f"Not connected to the hub: {then} once you read \"Back at the hub.\"",
+                    severity="warning")
+        return True
 
     def action_stand(self) -> None:
         """Stand up from the highlighted table before its match begins (the
@@ -715,8 +743,13 @@ class LobbyScreen(Screen):
         if table.get("creator") == self.me:
             from tui.screens.confirm import ConfirmScreen
 
+            if self._offline("x withdraws it"):
+                return
+
             def answer(withdraw: bool | None) -> None:
-                if withdraw:  # whoever sat down there reads why it went
+                # (the hub may have gone while asked: nothing is queued)
+                if withdraw and not self._offline("x withdraws it"):
+                    # whoever sat down there reads why it went
                     remote.say(table["table"], "I withdrew this table.")
                     remote.write({"stand": {"table": table["table"]}})
 
@@ -727,6 +760,8 @@ class LobbyScreen(Screen):
         mine = next((s for s in table["seats"] if s.get("player") == self.me), None)
         if mine is None:
             self.notify("You have no seat at that table.", severity="warning")
+            return
+        if self._offline("x stands you up" if mine.get("present") else "x declines the seat"):
             return
         remote.write({"stand": {"table": table["table"]}})
         self.notify("You stood up: the seat is open to anyone again." if mine.get("present")
@@ -759,9 +794,12 @@ class LobbyScreen(Screen):
                 "there again. (q at the table leaves it only for now: your seat waits.)",
                 yes="Leave for good", no="Keep my seat")
             request = {"resign": {"table": tid}}
+        doing = "x clears it" if "clear" in request else "x leaves it"
+        if self._offline(doing):
+            return
 
         def answer(yes: bool | None) -> None:
-            if yes:
+            if yes and not self._offline(doing):
                 remote.write(request)
 
         self.app.push_screen(question, answer)
@@ -779,6 +817,8 @@ class LobbyScreen(Screen):
             # them as a spectator, with nothing saying the seat was theirs
             self.notify("You have a seat at this table: Enter sits you down there.",
                         severity="warning")
+            return
+        if self._offline("w watches it"):
             return
         # its screen opens when it begins: said now, not unasked later
         note = (None if table.get("started")
