@@ -1222,3 +1222,18 @@ async def test_a_knight_reading_a_box_at_a_shared_table_is_reading_not_to_play()
     _, text = await run(update, size=(120, 36))
     assert "Cyd is reading…" in text, text
     assert re.search(r"Cyd\b.*reading…", text.split("Cyd's turn")[0]), text
+
+
+async def test_an_away_knight_owing_a_turn_is_away_not_to_play():
+    """An away player whose turn it is reads away in their row, not "to
+    play"; the status line says the match waits for them."""
+    state = full_state(turn=2)
+    update = attrs.evolve(make_update(state, seat=0), bots=frozenset())
+    names = list(update.names)
+    names[2] += " (away)"
+    update = attrs.evolve(update, names=tuple(names))
+    _, text = await run(update, size=(120, 36))
+    rows = text.split("Cyd's turn")[0]
+    assert re.search(r"Cyd\b.*away", rows), text
+    assert "to play" not in rows, text
+    assert "the match waits until Cyd is back" in text, text

@@ -2150,3 +2150,17 @@ async def test_the_header_keeps_its_fields_whether_the_scores_are_marked(names, 
     assert marked.replace("•", "") == plain, (plain, marked)
     assert f"stack {stack}" in plain and f"heroes {state.heroes}" in plain, plain
     assert len(marked) <= 78, marked
+
+
+async def test_an_away_players_turn_is_their_turn_not_what_they_are_doing():
+    """Bob left the table on his turn: the status read "Bob (away) is
+    drafting a pair", though he is not there. It says whose turn it is
+    and that the match waits for him."""
+    update = make_update(midgame(turn=1), seat=0)
+    names = list(update.names)
+    names[1] += " (away)"
+    update = attrs.evolve(update, names=tuple(names), bots=frozenset())
+    _, text = await run(update)
+    assert "Bob's turn (drafting a pair)" in text, text
+    assert "is drafting" not in text, text
+    assert "the match waits until Bob is back" in text, text

@@ -2809,3 +2809,20 @@ async def test_a_player_reading_a_box_at_a_shared_table_is_reading_not_choosing(
     assert cat == ["choosing…"], cat
     assert me == ["choosing…"], me  # (the viewer's own box: not told to themself)
     assert "Bob · reading…" in text, text
+
+
+async def test_an_away_player_owing_a_pick_is_away_not_choosing():
+    """Play-test: ann left the table (q) before choosing in the draft; the
+    others read "ann (away) ♛ Leader · choosing…". An away player owing a
+    decision is not choosing: "(away)" by the name says it."""
+    state = drafting()
+    update = make_update(state, 0, bots=frozenset())
+    names = list(update.names)
+    names[1] += " (away)"
+    update = attrs.evolve(update, names=tuple(names))
+    _, text, (bob, cat) = await run(update, after=lambda screen: (
+        screen._status(update, 1), screen._status(update, 2)))
+    assert bob == [], bob
+    assert cat == ["choosing…"], cat
+    assert not re.search(r"Bob \(away\).*choosing…", text), text
+

@@ -2176,3 +2176,16 @@ async def test_the_players_score_column_is_labelled_on_screen(size):
         assert "Players · pts" in header, header
     else:
         assert "pts" in text, text
+
+
+async def test_an_away_player_owing_a_pick_is_away_not_choosing():
+    """An away player who has not chosen reads away in the Players box, not
+    choosing; the status line says the match waits for them."""
+    update = make_update(pick_state(), seat=1)
+    names = list(update.names)
+    names[2] += " (away)"
+    update = attrs.evolve(update, names=tuple(names), bots=frozenset())
+    _, text, _ = await run(update, size=(120, 40))
+    row = next(line for line in text.splitlines() if "Cyd" in line and "(" in line)
+    assert "choosing" not in row and "away" in row, row
+    assert "the match waits until Cyd is back" in text, text

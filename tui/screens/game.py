@@ -1058,6 +1058,16 @@ class GameScreen(Screen):
         not choosing. The table does not wait for them."""
         return seat in update.reading and seat != update.seat and not update.over
 
+    def is_away(self, update: TableUpdate, seat: int) -> bool:
+        """At a shared table, `seat`'s player (another than the viewer) is
+        away and no bot plays their seat now: a seat that owes a decision
+        is not "choosing…" then (play-test: "ann (away) ♛ Leader ·
+        choosing…"); the status says whether the match waits for them or
+        when a bot plays (`away_note`)."""
+        names = update.names
+        return (seat != update.seat and not update.over and 0 <= seat < len(names)
+                and seat not in update.bots and names[seat].endswith(AWAY_MARK))
+
     def reading_note(self, update: TableUpdate) -> str:
         """ " · Ann is reading…": the others who owe a decision and are
         reading a box (`is_reading`); "" when none is. Play-test: a player

@@ -1339,8 +1339,12 @@ class OverbossScreen(GameScreen):
         seat = seats[0]
         me = seat == update.seat
         doing = _DOING.get(view.step, "using {their} Boss's reveal")  # else an ability step
-        who = "You are" if me else f"{self._who(seat)} is"
-        text = Text(f"{who} {doing.format(their='your' if me else 'their')}", style="bold")
+        if self.is_away(update, seat):  # not "Bob (away) is placing a tile": he is not here
+            text = Text(f"{self._whose(seat)} turn ({doing.format(their='their')})",
+                        style="bold")
+        else:
+            who = "You are" if me else f"{self._who(seat)} is"
+            text = Text(f"{who} {doing.format(their='your' if me else 'their')}", style="bold")
         if update.thinking == seat:
             text.append(f", {self.thinking_words(update)}", style="italic")
         elif me:

@@ -927,7 +927,9 @@ class OverseersScreen(GameScreen):
         if view.phase in _SECRET:
             if p.chose:
                 out.append("✓ chosen")
-            elif seat in update.to_act and not out:  # (a thinking bot is choosing: said once)
+            elif seat in update.to_act and not out and not self.is_away(update, seat):
+                # (a thinking bot is choosing: said once; an away player's
+                # "(away)" is by their name, the status says what waits)
                 # (a box up at their terminal: a shared table goes on)
                 out.append("reading…" if self.is_reading(update, seat) else "choosing…")
         if view.accused == seat:

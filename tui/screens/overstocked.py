@@ -1110,6 +1110,7 @@ class OverstockedScreen(GameScreen):
                 status = f"deck {view.bot_deck}"
             elif view.phase is Phase.PICK:
                 status = ("chose ✓" if player.picked else
+                          "away" if self.is_away(update, seat) else
                           "reading" if self.is_reading(update, seat) else "choosing")
                 if seat in thinking:  # as the status line names them
                     status = "thinking"
