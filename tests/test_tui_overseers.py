@@ -2826,3 +2826,26 @@ async def test_an_away_player_owing_a_pick_is_away_not_choosing():
     assert cat == ["choosing…"], cat
     assert not re.search(r"Bob \(away\).*choosing…", text), text
 
+
+async def test_a_long_talk_line_shows_its_speaker_and_its_end():
+    """Play-test (80x24, 30 columns, five rows): a 139-character line
+    showed its first five wrapped rows and not its end, with no mark and no
+    way to scroll. A line taller than the panel shows its first row (the
+    speaker) and its end, the middle folded to "…" (F2's chat has it
+    whole at a shared table)."""
+    app = ScreenApp(make_update(drafting()), FakePort())
+    long = ("Bob: I kept the gold one because Ann said she had two purples, and if "
+            "that is true then cyd is bluffing about red and we all vote cyd out!!")
+    assert len(long) == 139
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.game_screen.heard("Cat: hello")
+        app.game_screen.heard(long)
+        text = await settled_text(app, pilot)
+        log = app.game_screen.query_one("#ov-notes")
+        rows = [row for row in log.rows if row]
+        shown = " ".join(text.split())
+        assert "Bob: I kept" in text, text
+        assert "vote cyd out!!" in shown, text
+        assert any(row.startswith("…") for row in rows), rows
+        assert log.scroll_y == log.max_scroll_y

@@ -78,7 +78,7 @@ from tui.screens.game import (
 from tui.widgets import ActionBar, Choice, ScorePad, gamelog
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
-from tui.widgets.gamelog import GameLog
+from tui.widgets.gamelog import GameLog, TalkLog
 from tui.widgets.hand import BACK, Card, Hand
 from tui.widgets.kept_lines import KeptStatic
 from tui.widgets.limited_input import TalkInput
@@ -452,7 +452,7 @@ class OverseersScreen(GameScreen):
             with Vertical(id="ov-side"):
                 yield SinceLog(id="ov-log", classes="panel")
                 with Vertical(id="ov-talk", classes="panel"):
-                    yield GameLog(id="ov-notes")
+                    yield TalkLog(id="ov-notes")
                     yield TalkInput(placeholder="t: a note for the table (Enter sends)", id="ov-note",
                                     compact=True)
         with Vertical(id="ov-decide"):

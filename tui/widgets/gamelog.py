@@ -298,6 +298,39 @@ class GameLog(KeptScrollBars, ScrollView, can_focus=True):
         return strip.crop_extend(scroll_x, scroll_x + width, style)
 
 
+class TalkLog(GameLog):
+    """A table-talk panel's lines (Overseers' notes): a line taller than the
+    panel shows its first row (the speaker, "Bob: ...") and its end, the
+    middle folded to "…". Play-test at 80x24 (30 columns, five rows): a
+    139-character line showed its first five rows, not its end, with no
+    mark, and no key scrolls the panel; before that, following the end
+    scrolled the speaker away. At a shared table F2's chat has it whole."""
+
+    #: the panel's rows when its style names no maximum height
+    ROWS = 5
+
+    def _fold_rows(self) -> int:
+        height = self.styles.max_height
+        if height is not None and height.is_cells:
+            return max(2, int(height.value))
+        return self.ROWS
+
+    def _wrap_entry(self, entry: str | Text, width: int) -> list[Strip]:
+        rows = super()._wrap_entry(entry, width)
+        fold = self._fold_rows()
+        if len(rows) <= fold or not isinstance(entry, str):
+            return rows
+        first = rows[0].text.rstrip()
+        if not entry.startswith(first):  # (wrapped otherwise than cut: left whole)
+            return rows
+        words = entry[len(first):].split()
+        for start in range(1, len(words)):
+            tail = super()._wrap_entry("… " + " ".join(words[start:]), width)
+            if len(tail) < fold:
+                return [rows[0], *tail]
+        return rows
+
+
 def fold_runs(lines: Sequence[str], pattern: re.Pattern[str],
               tell: Callable[[list[re.Match[str]]], list[str]]) -> list[str]:
     """`lines` with each run of lines that `pattern` matches told by
