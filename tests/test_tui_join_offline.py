@@ -1,8 +1,11 @@
-"""The lobby of `overtable join` while the hub is away: what its keys say
+"""The lobby of `overtable join`: what its keys say while the hub is away
 (play-test of shared tables: a withdraw read the chat's "Your line is
-kept" wording, and the highlight jumped to another table)."""
+kept" wording, and the highlight jumped to another table), and notices
+that named the way to it from a table."""
 
 from __future__ import annotations
+
+import pytest
 
 from host.hub import Hub
 from tests.screen_kit import record_notices
@@ -10,6 +13,17 @@ from tests.test_tui_join import wait_for
 from tui.join import JoinApp
 from tui.screens.lobby import LobbyScreen
 from tui.screens.overboss import OverbossScreen
+
+
+@pytest.fixture
+async def shared_hub(tmp_path, monkeypatch):
+    """A hub on a private socket, the app's data in the test's directory."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    hub = Hub(tmp_path / "shared", bot_delay=0)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    yield hub, path
+    await hub.close()
 
 
 async def test_withdrawing_a_table_while_the_hub_is_away_says_so_plainly(tmp_path, monkeypatch):
@@ -66,3 +80,34 @@ async def test_withdrawing_a_table_while_the_hub_is_away_says_so_plainly(tmp_pat
         assert len(new) == 1, new
         assert "withdraw" in new[0].lower() and "line is kept" not in new[0], new
         assert lobby._highlighted()["table"] == mine
+
+
+async def test_a_notice_saying_q_for_the_lobby_is_reworded_in_the_lobby(shared_hub):
+    """Play-test: Bob's toast "ann keeps a seat for you at Overseers: q for
+    the lobby, then Enter on it." still said "q for the lobby" once he had
+    pressed q and was in the lobby. There it says what Enter does; another
+    notice not yet read stays as it was."""
+    from tests.test_tui_join import bob_sits_at_anns_duel
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, _ = await bob_sits_at_anns_duel(pilot, app, path)
+
+        def shown() -> list[str]:
+            return [n.message for n in app._notifications]
+
+        await bob.send({"create": {"game": "boss-quest",
+                                   "seats": [{"player": "Bob"}, {"player": "Ann"}]}})
+        await bob.expect("created")
+        await wait_for(pilot, lambda: any("keeps a seat" in m for m in shown()))
+        app.notify("Something else to read.", timeout=30)
+        await pilot.pause()
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.pause(0.1)
+        assert not [m for m in shown() if "q for the lobby" in m], shown()
+        assert "Bob keeps a seat for you at Boss Quest: Enter on it sits you down." in shown()
+        assert "Something else to read." in shown()
+        await bob.close()

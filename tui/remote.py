@@ -1047,6 +1047,32 @@ class RemoteTable:
             return "q for the lobby, then Enter on it"
         return "Enter on it in the lobby sits you down"
 
+    def in_the_lobby(self) -> None:
+        """The lobby is on top again (q from a table): a notice still up that
+        named the way there from a table ("...: q for the lobby, then Enter
+        on it", a seat kept, a turn) says it again in the lobby's words, for
+        the time it had left; the others stay as they are. (Play-test: in
+        the lobby, "ann keeps a seat for you at Overseers" still said "q
+        for the lobby".)"""
+        from textual.app import Notify
+        from textual.notifications import Notification
+
+        from_table = "q for the lobby, then Enter on it"
+        for shown in list(self.app._notifications):
+            if from_table not in shown.message:
+                continue
+            self.app._unnotify(shown, refresh=False)
+            again = Notification(shown.message.replace(from_table, "Enter on it sits you down"),
+                                 shown.title, shown.severity, max(1.0, shown.time_left))
+            for table, note in list(self._invite_notes.items()):
+                if note is shown:
+                    self._invite_notes[table] = again
+            for table, note in list(self._turn_notes.items()):
+                if note == shown.message:
+                    self._turn_notes[table] = again.message
+            self.app.post_message(Notify(again))
+        self.app._refresh_notifications()
+
     def _turns_away(self) -> None:
         """It became this player's turn at a table they are away from (in
         the lobby, at another table, over a dialog): the hub sends the lobby

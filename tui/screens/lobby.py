@@ -454,6 +454,8 @@ class LobbyScreen(Screen):
             self._draw()
         # back from a table: ask the hub how the tables stand now
         remote = getattr(self.app, "remote", None)
+        if remote is not None:  # a notice's "q for the lobby" is done with
+            remote.in_the_lobby()
         if remote is not None and remote.connected:
             remote.refresh()
 
