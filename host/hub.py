@@ -564,6 +564,8 @@ class Hub:
         self.lobby_chat = _read_chat_file(self.lobby_chat_path, None)
         watched = _read_watched_file(self.watched_path)
         self.not_kept = _read_not_kept_file(self.directory / NOT_KEPT_FILE)
+        if line := not_kept_line(self.not_kept, stopping=False):
+            log.info("%s", line)  # the host's terminal: its creators are told in the app
         self._not_kept_read = True
         self._not_kept_written = None
         self._keep_not_kept()  # (a damaged file is replaced by what was read of it)
@@ -702,6 +704,12 @@ class Hub:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        dropped: dict[str, list[str]] = {}
+        for table in self.tables.values():
+            if not table.started:
+                dropped.setdefault(table.creator, []).append(table.game.title)
+        if line := not_kept_line(dropped, stopping=True):
+            log.info("%s", line)
         self._keep_not_kept(stopping=True)
         for client in list(self.clients):
             client.send({"stopping": True})  # their apps say the seats are kept
@@ -2555,6 +2563,35 @@ def _read_watched_file(path: Path) -> dict[str, str]:
             if isinstance(match, str) and player_name(name) == name:
                 kept[name] = match
     return kept
+
+
+#: the tables a not-kept line names before "and N more"
+NOT_KEPT_NAMED = 6
+
+
+def not_kept_line(not_kept: dict[str, list[str]], *, stopping: bool) -> str | None:
+    """The host's terminal's one line on tables not begun that a stop drops
+    (`stopping`) or dropped (at the next start, from `NOT_KEPT_FILE`): "2
+    tables not begun are not kept (ann's Boss Quest, cyd's Overseers); ...".
+    None when there are none. Names and titles may come from a file: shown
+    printable, each cut short, the list too."""
+    tables = sorted((printable(name), printable(title))
+                    for name, titles in not_kept.items() for title in titles)
+    if not tables:
+        return None
+
+    def short(text: str, limit: int) -> str:
+        return text if len(text) <= limit else text[:limit - 1] + "…"
+
+    named = [f"{short(name, 24)}'s {short(title, 24)}" for name, title in tables[:NOT_KEPT_NAMED]]
+    if len(tables) > NOT_KEPT_NAMED:
+        named.append(f"and {len(tables) - NOT_KEPT_NAMED} more")
+    count = f"{len(tables)} table{'s' if len(tables) != 1 else ''} not begun"
+    plural = len(tables) != 1
+    verb = ("are" if plural else "is") if stopping else ("were" if plural else "was")
+    when = "" if stopping else " at the last stop"
+    return (f"{count} {verb} not kept{when} ({', '.join(named)}); each creator is told as "
+            "they next log in.")
 
 
 def _read_not_kept_file(path: Path) -> dict[str, list[str]]:
