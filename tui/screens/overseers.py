@@ -1011,17 +1011,14 @@ class OverseersScreen(GameScreen):
             # ("Table · more below"); each seat's character then goes on its
             # name's line (`_compact_lines`).
             height = self.query_one("#ov-table").scrollable_content_region.height
-            # (less the line above saying the last round's recap is below)
+            # (less the line above pointing to the last round's recap in the log)
             room = height - (1 if self._recap_note_shown(update) else 0)
             if height and len(lines) > room:
                 lines = self._compact_lines(update, room)
-        # A recap the top line points to starts below the fold: its heading
-        # alone stood cut off above the prompt through the draft
-        # (the rows fill the panel but the line above them and one below,
-        # so that the recap's place stays put while they gain or lose a line)
-        floor = height - 2 if self._recap_note_shown(update) and height > 2 else 0
-        gap = height - 1 - max(len(lines), floor) if floor else 0
-        self.query_one("#ov-recap", Static).styles.margin = (max(1, gap), 0, 0, 0)
+        # Under the line pointing to the last round's recap in the log (a
+        # short screen) the rows fill the panel but that line, so that a
+        # line more or less leaves the screen's layout alone (`-fill`)
+        floor = height - 1 if self._recap_note_shown(update) and height > 1 else 0
         # a character shown in short (six players at 80x24: "Purple"), or
         # your ability cut: the table's title says F1 tells them whole
         shown = " ".join(" ".join(line.plain.split()) for line in lines)
@@ -1029,13 +1026,13 @@ class OverseersScreen(GameScreen):
             p.character is not None and " ".join(p.character.label.split()) not in shown
             for p in view.seats) or "… (F1)" in shown
         rows = self.query_one("#ov-rows", TableRows)
-        # With nothing below them (no recap, no final scores) the rows fill
-        # the panel's height: a line more or less (a character's note
-        # wrapping, the discard pile's line) then leaves the screen's layout
-        # alone instead of laying out the whole screen again (a third of
-        # the updates, the slowest; docs/performance.md)
-        view_recap = view.phase is Phase.DRAFT and view.round > 1 and bool(recap_lines(update.log))
-        self.query_one("#ov-table").set_class(not view_recap and update.outcome is None, "-fill")
+        # With nothing above or below them (no recap, no final scores) the
+        # rows fill the panel's height: a line more or less (a character's
+        # note wrapping, the discard pile's line) then leaves the screen's
+        # layout alone instead of laying out the whole screen again (a third
+        # of the updates, the slowest; docs/performance.md)
+        self.query_one("#ov-table").set_class(
+            not self._recap_below(update) and not floor and update.outcome is None, "-fill")
         if floor != rows.floor:  # (set again, the same or not, Textual lays the screen out)
             rows.floor = floor
             rows.styles.min_height = floor or None
@@ -1443,6 +1440,7 @@ class OverseersScreen(GameScreen):
         if self.update is not None:
             self._draw_header(self.update)
             self._draw_rows(self.update)
+            self._draw_recap(self.update)  # (below the rows on a tall screen only)
             view = self.update.view
             if (view.phase is Phase.PLACE and self.update.legal
                     and self._traits_named(view) != self._place_named):
@@ -1464,28 +1462,43 @@ class OverseersScreen(GameScreen):
                     closing_up=True, short_note="R1: round 1.",
                     short_labels=pad_short_labels(c.name for c in result.breakdown))
 
-    def _recap_note_shown(self, update: TableUpdate) -> bool:
-        """Whether a line above the rows says the recap is below (a short
-        screen, the next round's draft)."""
+    def _last_recap(self, update: TableUpdate) -> list[str]:
+        """During the next draft, the log's recap of the round before."""
         view: State = update.view
-        return (self.has_class("-short") and view.phase is Phase.DRAFT and view.round > 1
-                and bool(recap_lines(update.log)))
+        if view.phase is not Phase.DRAFT or view.round <= 1:
+            return []
+        return recap_lines(update.log)
+
+    def _recap_note_shown(self, update: TableUpdate) -> bool:
+        """Whether a line above the rows says the last round's recap is in
+        the log (a short screen, the next round's draft)."""
+        return self.has_class("-short") and bool(self._last_recap(update))
+
+    def _recap_below(self, update: TableUpdate) -> bool:
+        """Whether the last round's recap stands below the rows (a tall
+        screen, the next round's draft)."""
+        return not self.has_class("-short") and bool(self._last_recap(update))
 
     def _draw_recap(self, update: TableUpdate) -> None:
         """During the next draft: how the last round ended (the vote, the
         judgment, the showdown, the greed and the scores), from the log,
-        since the table was gathered and dealt again at once. It stands
-        below the players (your kept cards and character matter more while
-        you draft); on a short screen a line at the top says it is there."""
+        since the table was gathered and dealt again at once. On a tall
+        screen it stands below the players (your kept cards and character
+        matter more while you draft). On a short one a line at the top
+        says the log tells it: below the fold, six players' rows and the
+        recap made the table scroll at the first draft turn of rounds 2
+        and 3 (80x24), and the round's box had just told it."""
         recap = self.query_one("#ov-recap", Static)
         view: State = update.view
-        lines = recap_lines(update.log) if view.phase is Phase.DRAFT and view.round > 1 else []
-        recap.display = bool(lines)
+        lines = self._last_recap(update)
+        below = self._recap_below(update)
+        recap.display = below
         note = self.query_one("#ov-recap-note", Static)
         note.set_class(bool(lines), "-shown")
         if lines:
-            update_static(note, Text(f"Round {view.round - 1} ended: the recap is below (PgDn)",
+            update_static(note, Text(f"Round {view.round - 1} ended: the log tells how (l)",
                                      style="italic"))
+        if below:
             shown = [part for x in lines for part in recap_parts(x)]
             update_static(recap, Text.assemble((f"Round {view.round - 1} ended:\n", "bold"),
                                        Text("\n").join(Text(x) for x in shown)))
