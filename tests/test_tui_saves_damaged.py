@@ -184,8 +184,37 @@ async def test_a_long_problem_is_cut_with_a_sign_and_read_whole_on_p(data_dir):
         await wait_for(pilot, lambda: on(app, ConfirmScreen))
         whole = dialog_text(app)
         assert whole.endswith("this line and the 19 after it; the file was left as it is."), whole
+        assert "Problem: " in whole, whole
+        assert_named_once(app, match.path.name)
         await pilot.press("escape")
         await wait_for(pilot, lambda: on(app, SavedScreen))
+
+
+def assert_named_once(app: Any, name: str) -> None:
+    """The dialog's title names the file, its text not again."""
+    title = " ".join(str(app.screen.query_one("#dialog-title", Static).render()).split())
+    assert title == name, title
+    assert name not in dialog_text(app), dialog_text(app)
+
+
+async def test_p_names_the_file_once(data_dir):
+    """Play-test (the saved matches, p): the box named the file in its title
+    and again at the end of its line ("last played ... · 2026...jsonl"). The
+    title names it; the line under the list, which has no title, still
+    does."""
+    from tui.screens.saved import SavedScreen
+
+    match = played(10)
+    app = make_app(start="saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        await pilot.pause()
+        detail = " ".join(str(app.screen.query_one("#saved-detail", Static).render()).split())
+        assert match.path.name in detail, detail
+        await pilot.press("p")
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        assert "last played " in dialog_text(app), dialog_text(app)
+        assert_named_once(app, match.path.name)
 
 
 async def test_the_delete_dialog_names_an_unreadable_file(data_dir):

@@ -407,15 +407,16 @@ class SavedScreen(Screen):
         width = detail.content_region.width or 78
         detail.update(plain(clipped(self._detail(saved), width)))
 
-    def _detail(self, saved: Any) -> str:
-        """All the line under the list says of `saved` (`clipped` to fit)."""
+    def _detail(self, saved: Any, *, named: bool = True) -> str:
+        """All the line under the list says of `saved` (`clipped` to fit);
+        without its file's name (`named` False) under a title naming it."""
         who = ", ".join(names_of(saved.players))
         last = when(getattr(saved, "updated", None) or saved.created)
         options = ", ".join(getattr(saved, "options", ()) or ())
         played_with = f" · {options}" if options else ""
         # a file with no match header names nobody: it read " · last played ..."
         text = " · ".join(part for part in (f"{who}{played_with}", f"last played {last}",
-                                             Path(saved.path).name) if part)
+                                             Path(saved.path).name if named else "") if part)
         if getattr(saved, "shared", False):
             text += ("\nA shared table's match" + ("." if saved.finished else
                      ": it goes on at the shared tables (overtable host or hub)."))
@@ -436,7 +437,8 @@ class SavedScreen(Screen):
             return
         from tui.screens.confirm import ConfirmScreen
 
-        self.app.push_screen(ConfirmScreen(Path(saved.path).name, self._detail(saved),
+        # (the title names the file: the box named it twice)
+        self.app.push_screen(ConfirmScreen(Path(saved.path).name, self._detail(saved, named=False),
                                            yes="OK", no=None))
 
     def _continuation(self, saved: Any) -> Any:
