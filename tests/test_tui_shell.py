@@ -882,11 +882,22 @@ async def test_ctrl_t_names_the_theme_in_the_options_words_and_says_once_if_not_
         await pilot.press("ctrl+t", "ctrl+t", "ctrl+t")
         await pilot.pause()
         told = [str(n.message) for n in app._notifications]
-    assert "Theme: colour" in told and "Theme: ansi, the terminal's own colours" in told
+    assert "Theme: colour" in told and "Theme: ANSI, the terminal's own colours" in told
     assert not any("textual-dark" in line or "ansi-dark" in line for line in told)
     unsaved = [line for line in told if line.startswith("Theme not saved for the next start: ")]
     assert len(unsaved) == 1 and "Not a directory" in unsaved[0], told
     assert theme.saved_theme() is None
+
+
+def test_ctrl_ts_notice_names_each_theme_as_f1_and_the_palette_do():
+    """Play-test: after ctrl+t the notice said "Theme: ansi, the terminal's
+    own colours" while F1 and the palette said "ANSI": each theme of the
+    round goes by the same word in the notice as in their list."""
+    from tui import theme
+
+    words = theme.round_words().split(", ")
+    assert [theme.spoken(name).partition(",")[0] for name in theme.TOGGLE_ORDER] == words
+    assert words[0] == "ANSI"
 
 
 async def test_theme_light_is_the_terminals_own_colours_on_a_light_background(monkeypatch):

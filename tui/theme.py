@@ -94,11 +94,12 @@ def session_locale_note() -> str | None:
 
 def spoken(theme: str) -> str:
     """A theme in --theme's words ("Theme: ansi-dark" named Textual's theme,
-    which no option takes); a theme picked from Textual's list by its name."""
+    which no option takes), ANSI written as F1 and the palette write it
+    (`round_words`); a theme picked from Textual's list by its name."""
     if theme == COLOUR_THEME:
         return "colour"
     if theme == ANSI_THEME:
-        return "ansi, the terminal's own colours"
+        return "ANSI, the terminal's own colours"
     if theme == LIGHT_THEME:
         return "light, the terminal's own colours"
     return theme
