@@ -1269,14 +1269,19 @@ def _discard_known_mystery(state: State) -> State:
 
 def _swap_companions(state: State, action: SwapCompanions) -> State:
     """The companion spell: the two cards trade places (a knight's, or the
-    reserve's). A once-per-round power already used stays used (BQ-34)."""
+    reserve's). A once-per-round power already used stays used (BQ-34).
+    The reserve stays in the rulebook's order, as dealt (`_undealt`): it
+    was sorted by name here, so any swap, even of two knights' companions,
+    reordered it ("Hare, Fox, Tortoise" read "Fox, Hare, Tortoise", a
+    play-test took it for a take-back gone wrong)."""
     a, b = action.first, action.second
 
     def other(c: Companion | None) -> Companion | None:
         return b if c is a else a if c is b else c
 
     companions = tuple(other(c) for c in state.companions)
-    reserve = tuple(sorted(c for c in (other(c) for c in state.reserve) if c is not None))
+    waiting = {other(c) for c in state.reserve}
+    reserve = tuple(c for c in Companion if c in waiting)
     return evolve(state, companions=companions, reserve=reserve)
 
 
