@@ -329,3 +329,39 @@ async def test_six_knights_stay_in_sight_between_the_sizes(size):
     for name in LONG_NAMES:
         assert name in "\\n".join(lines), (name, text)
     assert ("Increases the Boss's HP" in text) == (market.width >= 36), text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36), (160, 45)])
+@pytest.mark.parametrize("many", [False, True])
+async def test_your_weapons_lists_every_part_of_its_total(size, many):
+    """Play-test (80x24): "Your weapons (R4) [R2] [R3] [P6] [P2] = 19", cards
+    adding up to 17 under an Attack +2 Ann cast on herself. The panel names
+    the spells in its sum as her row and the eyes-only box do ("●Atk+2"),
+    whole and in sight at every size, with the most cards a hand may hold
+    too (every weapon of 1 and 2, and three spells on her)."""
+    from tests.bossquest_screen_kit import full_state, make_update
+
+    state = full_state()
+    ann = state.knights[0]
+    plus = ActiveSpell(Spell(SpellKind.ATTACK_PLUS_2), target=0)
+    if many:
+        small = tuple(w(f"{c}{v}") for v in (1, 2) for c in "RBYP")
+        ann = attrs.evolve(ann, visible=(*ann.visible, *(x for x in small if x not in ann.visible)))
+        spells = (plus, ActiveSpell(Spell(SpellKind.ATTACK_MINUS_1), target=0),
+                  ActiveSpell(Spell(SpellKind.ATTACK_MINUS_2), target=0))
+    else:
+        spells = (plus,)
+    state = attrs.evolve(state, knights=(ann, *state.knights[1:]), active=(*state.active, *spells),
+                         weapon_deck=tuple(x for x in state.weapon_deck if x not in ann.visible))
+    app = ScreenApp(make_update(state, seat=0))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one("#bq-hand")
+        text = " ".join(hand.render().plain.split())
+        shown = " ".join(screen_text(app).split())
+        tags = ["●Atk+2", "●Atk-1", "●Atk-2"] if many else ["●Atk+2"]
+        total = GAME.strength(state, 0)
+        # every line of the panel in sight
+        assert all(line.strip() in screen_text(app) for line in hand.render().plain.splitlines()), shown
+        assert f"{' '.join(tags)} = {total}" in text, text
+        assert not overflows(app.screen), shown

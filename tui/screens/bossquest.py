@@ -28,7 +28,7 @@ from __future__ import annotations
 import functools
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -261,9 +261,20 @@ def strength_terms(view: State, seat: int) -> list[str]:
     down = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
     weapons = [c.weapon for c in down if c.weapon is not None] + list(knight.visible)
     terms = [extras.weapon_text(knight, weapon) for weapon in weapons if weapon is not None]
-    terms += [f"{DARK}{spell_tag(spell)}" for spell in GAME.spells_on(view, seat)
-              if spell.kind in ATTACK_CHANGE]
-    return terms
+    return terms + spell_terms(GAME.spells_on(view, seat))
+
+
+def spell_terms(spells: Iterable[Spell]) -> list[str]:
+    """Of the spells in front of a knight, those their strength counts, as
+    the knights' rows name them ("●Atk+2")."""
+    return [f"{DARK}{spell_tag(spell)}" for spell in spells if spell.kind in ATTACK_CHANGE]
+
+
+def _with_spells(spells: Iterable[Spell]) -> str:
+    """Before a hand's total, the spells it counts besides the cards:
+    "●Atk+2 " (nothing when none)."""
+    terms = spell_terms(spells)
+    return " ".join(terms) + " " if terms else ""
 
 
 def _against(total: int, hp: int) -> str:
@@ -2327,13 +2338,20 @@ class BossQuestScreen(GameScreen):
             if pairs:
                 caption.append(f"= {sum(w.value for w, _ in pairs if w)}", style="bold")
         elif final is not None:
+            # the spells combat counted, as the sum's other parts (the
+            # state has cleared them: the round's record keeps them)
+            caption.append(_with_spells([a.spell for a in final.spells if a.target == seat]))
             caption.append(f"= {final.strengths[seat]}", style="bold")
             if final.eliminated[seat] == "over":
                 caption.append(f" > {final.hp}: over!", style="bold reverse")
             elif seat in final.perfect:
                 caption.append(", the Boss's HP: perfect", style="bold")
         elif mine is not None and pairs:
-            caption = strength_caption(view, seat)
+            # "R4 R2 R3 P6 P2 = 19" added up to 17 under an Attack +2 on
+            # herself (play-test): the spells go before the total, as on
+            # her row and in the eyes-only box (`strength_terms`)
+            caption = Text.assemble(_with_spells(GAME.spells_on(view, seat)),
+                                    strength_caption(view, seat))
         picking = self._mode == "target-weapon"
         hand.big = self.has_class("-tall")
         # BQ §Final Boss: the champion alone fights the MegaBoss; a knight

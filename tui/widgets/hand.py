@@ -249,6 +249,13 @@ def _caption_lines(caption: Text, width: int) -> list[Text]:
     wider than the hand (a warning after the total was cut at the edge)."""
     if caption.cell_len <= width:
         return [caption]
+    # a total ("= 20 > 18: over!") stays whole on a line of its own where
+    # what comes before it (the spells it counts) does not fit beside it
+    at = caption.plain.find("= ")
+    if at > 0 and caption.cell_len - at <= width:
+        head, total = caption.divide([at])
+        head.rstrip()
+        return [*flow(head.split(" ", allow_blank=True), width)[0], total]
     return flow(caption.split(" ", allow_blank=True), width)[0]
 
 
