@@ -526,7 +526,7 @@ async def test_a_turns_key_while_a_spells_target_is_chosen_says_to_choose_it_fir
         notes = [n.message for n in app._notifications]
         submitted = app.game_screen.port.submitted
     assert submitted == []
-    said = "Choose Attack +2's target first: ↑↓ Enter or 1-4"
+    said = "Choose the knight for Attack +2 first: ↑↓ Enter or 1-4"
     said += "; u takes the spell back." if undo else "."
     assert notes == [said], notes
 

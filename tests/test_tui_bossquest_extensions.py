@@ -1101,8 +1101,10 @@ async def test_keys_while_a_bar_chosen_target_is_chosen_say_to_choose_it_first(k
         await pilot.pause()
         notes = [n.message for n in app._notifications]
     assert app.port.submitted == []
+    # ("Choose Swap companions's target first" read oddly for a pair)
     how = "↑↓ Enter or 1-14" if kind == "SWAP_COMPANIONS" else "←→ Enter"
-    assert notes == [f"Choose {spell.name}'s target first: {how}."], notes
+    what = "pair" if kind == "SWAP_COMPANIONS" else "potion"
+    assert notes == [f"Choose the {what} for {spell.name} first: {how}."], notes
 
 
 @pytest.mark.parametrize("key", ["w", "f", "a", "x", "m", "o"])

@@ -244,6 +244,10 @@ async def test_swap_companions_numbers_its_choices_as_swap_with_deck_does():
         await pilot.press("1")
         await pilot.pause()
         assert app.port.submitted == []  # 1 may begin 10-14: it waits
+        # and says so: row 1 was highlighted already, and nothing showed
+        # the 1 was typed (play-test)
+        prompt = " ".join(str(app.screen.query_one("#bq-prompt").render()).split())
+        assert "Typed 1…: Enter takes 1, or type the next digit for 10-14." in prompt, prompt
         await pilot.press("3")
         await wait_for(pilot, lambda: app.port.submitted != [])
         assert app.port.submitted == [(0, pairs[12])]
@@ -254,3 +258,13 @@ async def test_swap_companions_numbers_its_choices_as_swap_with_deck_does():
         await pilot.press("4")
         await wait_for(pilot, lambda: app.port.submitted != [])
         assert app.port.submitted == [(0, pairs[13])]
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = " ".join(str(app.screen.query_one("#bq-prompt").render()).split())
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("escape")  # the digit dropped: the prompt as it was
+        await pilot.pause()
+        after = " ".join(str(app.screen.query_one("#bq-prompt").render()).split())
+        assert after == before and app.port.submitted == [], after

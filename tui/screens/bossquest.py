@@ -165,6 +165,17 @@ _SHORT_SPELL = {
 }
 
 
+#: what a spell cast waits for, by the list it is chosen from ("Choose the
+#: knight for Attack -2 first"), or by the spell where the bar lists it
+_CHOSEN = {"target-knight": "knight", "target-weapon": "weapon", "target-spell": "spell"}
+_CHOSEN_FOR = {
+    SpellKind.SWAP_COMPANIONS: "pair",
+    SpellKind.FLIP_POTION: "potion",
+    SpellKind.CANCEL: "spell",
+    SpellKind.SWAP_DECK: "weapon",
+}
+
+
 #: the cells the hand's border has for its face-down legend where it is
 #: narrowest: beside "Your weapons" at 80 columns (a 40-cell hand), and in
 #: the rounded foot of a hand 34 cells wide (a wide terminal's left column)
@@ -2764,7 +2775,17 @@ class BossQuestScreen(GameScreen):
             self._draw_prompt()
 
     def _draw_prompt(self) -> None:
-        update_static(self.query_one("#bq-prompt", Static), self._prompt_text())
+        text = self._prompt_text()
+        typed = self.digits_words()
+        if typed:
+            # in place of the prompt's last line (its keys), its height kept
+            lines = text.split("\n")
+            text = Text("\n").join([*lines[:-1], Text(typed, style="bold")])
+        update_static(self.query_one("#bq-prompt", Static), text)
+
+    def digits_shown(self) -> None:
+        if self.is_mounted:
+            self._draw_prompt()
 
     def _prompt_text(self) -> Text:
         update = self.update
@@ -3339,7 +3360,9 @@ class BossQuestScreen(GameScreen):
         else:
             return None
         back = "; u takes the spell back" if update.can_undo else ""
-        return f"Choose {spell.name}'s target first: {how}{back}."
+        # "Choose Swap companions's target first" read oddly for a pair
+        what = _CHOSEN.get(mode) or _CHOSEN_FOR.get(spell.kind, "target")
+        return f"Choose the {what} for {spell.name} first: {how}{back}."
 
     def help_text(self, binding: Binding) -> str | None:
         if binding.action.startswith("scroll_top") and self.watching_shared:

@@ -1420,6 +1420,7 @@ class GameScreen(Screen):
             self._digits_at = self._decision(self.update)
             self._digits_timer = self.set_timer(TYPE_GAP, self.take_digits)
             self.typing_number(typed)
+            self.digits_shown()
             return
         act(int(typed))
 
@@ -1438,7 +1439,27 @@ class GameScreen(Screen):
     def _end_digits(self) -> None:
         if self._digits_timer is not None:
             self._digits_timer.stop()
+        waited = bool(self._digits)
         self._digits, self._digits_act, self._digits_at, self._digits_timer = "", None, None, None
+        if waited:
+            self.digits_shown()
+
+    def digits_words(self) -> str:
+        """What the prompt says while digits typed wait for the next
+        (`typed_number`): "Typed 1…: Enter takes 1, or type the next digit
+        for 10-14."; "" when none wait. Typing 1 of 1-14 showed nothing (the
+        first choice was highlighted already) for the second it waited."""
+        typed = self._digits
+        if not typed:
+            return ""
+        longer = [key for key in self.number_keys()
+                  if key.isdigit() and len(key) > len(typed) and key.startswith(typed)]
+        takes = f"Enter takes {typed}, or type" if typed in self.number_keys() else "type"
+        return f"Typed {typed}…: {takes} the next digit for {number_range(longer)}."
+
+    def digits_shown(self) -> None:
+        """Digits typed began or stopped waiting (`digits_words`): a screen
+        with numbers past 9 redraws what says so (its prompt)."""
 
     @staticmethod
     def _decision(update: TableUpdate | None) -> tuple[Any, ...] | None:
