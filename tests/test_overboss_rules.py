@@ -440,6 +440,29 @@ def test_road_swaps_any_two_tokens_heroes_included_without_slaying():
     assert s.lairs[0].heroes == 0
 
 
+def test_a_road_swap_across_the_middle_says_whose_side_each_token_was_on():
+    """OD §Road: play-test, "Bram swaps the Hero on a7 with the Werewolf on
+    b2." did not tell the reader that their Werewolf went to Bram's half.
+    A swap across the middle names both sides (each reader's own as "your
+    side"), as a slide across it does; a swap within one half keeps its
+    short form."""
+    s = placing(board(a1="IY", c8="TH", d8="TW"), R)
+    s = play(s, 0, PlaceTile(sq("b3")))
+    across = SwapTokens(*sorted((sq("a1"), sq("c8"))))
+    assert across in GAME.legal_actions(s, 0)
+    names = ["Ann", "Bob"]
+    assert GAME.describe(s, 0, across, names=names) == (
+        "Ann swaps the Hero on c8 (Bob's side) with the Yeti on a1 (Ann's side).")
+    assert GAME.describe(s, 0, across, names=names, viewer=0) == (
+        "You swap the Hero on c8 (Bob's side) with the Yeti on a1 (your side).")
+    assert GAME.describe(s, 0, across, names=names, viewer=1) == (
+        "Ann swaps the Hero on c8 (your side) with the Yeti on a1 (Ann's side).")
+    inside = SwapTokens(*sorted((sq("c8"), sq("d8"))))
+    assert inside in GAME.legal_actions(s, 0)
+    assert GAME.describe(s, 0, inside, names=names, viewer=1) == (
+        "Ann swaps the Hero on c8 with the Werewolf on d8.")
+
+
 def test_every_tile_effect_comes_before_the_pairs_token_od28():
     """OD-28 (the rulebook orders only the Town's effect before its token,
     OD §Town): a Road's swap, an Icy Peak's slide and a Sunken City's

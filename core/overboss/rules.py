@@ -1612,9 +1612,16 @@ def _describe_action(
                 f"{from_to(action.src, action.dst)}.")
     if cls is SwapTokens:
         a, b = state.tokens[action.a], state.tokens[action.b]
+        # across the middle both sides are named, as for a slide, so a
+        # reader sees their token sent to the other half (OD §Road)
+        across = g.owner[action.a] != g.owner[action.b]
+
+        def on(square: int) -> str:
+            return where(square, subject=False) if across else g.names[square]
+
         return (
-            f"{who} swaps the {a.label if a else '?'} on {g.names[action.a]} with the "
-            f"{b.label if b else '?'} on {g.names[action.b]}."
+            f"{who} swaps the {a.label if a else '?'} on {on(action.a)} with the "
+            f"{b.label if b else '?'} on {on(action.b)}."
         )
     if cls is SpawnHero:
         here = state.tokens[action.square]
