@@ -204,6 +204,11 @@ def test_advanced_tie_more_crates_in_the_warehouse():
     sheet = score_grids(pop, [wh], advanced=True)
     assert sheet.seats[0].halved is PP
     assert [r.points for r in sheet.seats[0].toys] == [1, 2, 0, 0]
+    # the note names the other toy tied and both counts (play-test: "tied
+    # on area (5), the most crates in the warehouse (11)" named neither)
+    assert ("Player 1: Pocket Petz (P) score half: tied with Furballs (F) on area (2); "
+            "the most crates in the warehouse (P 3, F 2).") in sheet.seats[0].notes, \
+        sheet.seats[0].notes
 
 
 def test_advanced_still_tied_player_chooses_os4():

@@ -246,7 +246,11 @@ def seat_score(
         if len(tied) == 1:
             half_why = f"the largest area in the warehouse ({top})"
         elif len(halving) == 1:
-            half_why = f"tied on area ({top}), the most crates in the warehouse ({most})"
+            # the other toys tied and each one's crates, to check it by
+            rest = [t for t in tied if t is not halving[0]]
+            counts = ", ".join(f"{t.value} {crates[TOYS.index(t)]}" for t in halving + rest)
+            half_why = (f"tied with {_names(rest)} on area ({top}); the most crates in the "
+                        f"warehouse ({counts})")
         else:
             half_why = f"on area ({top}) and crates ({most})"  # OS-4: said below
     if bot and len(negatives) > 1:
