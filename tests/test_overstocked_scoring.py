@@ -130,8 +130,8 @@ def test_negative_tie_note_names_the_other_toy_os4():
     b = grid("P..\nF..")  # either: 1 - 1 = 0
     seats = score_grids(pop, [a, b], names=["Ann", "Bob"]).seats
     assert ("Ann: Furballs (F) chosen to score negatively: tied with Pocket Petz (P); the "
-            "game chose the best for Ann: 6 points in all, -6 with Pocket Petz (P) negative "
-            "(house ruling OS-4).") in seats[0].notes, seats[0].notes
+            "game chose the best for Ann: 6 points (with Pocket Petz (P) negative instead: "
+            "-6) (house ruling OS-4).") in seats[0].notes, seats[0].notes
     assert ("Bob: Pocket Petz (P) chosen to score negatively: tied with Furballs (F); "
             "either gives Bob the same total (0), the game chose one (house ruling OS-4).") \
         in seats[1].notes, seats[1].notes
@@ -221,10 +221,12 @@ def test_advanced_still_tied_player_chooses_os4():
     assert seat.halved is PP  # -6 halves to -3: better than halving F's 2
     assert seat.total == -3 + 2
     # the note names the other toy tied and why (a play-test: "the game
-    # chose" alone could not be checked against the pad)
+    # chose" alone could not be checked against the pad); the other half's
+    # total is said as that, "instead" (play-test: "44 points in all, 4
+    # halving Bean Bears (B)" read as one list)
     assert ("Player 1: Pocket Petz (P) score half: tied with Furballs (F) on area (2) and "
-            "crates (2); the game chose the half best for Player 1: -1 points in all, -5 "
-            "halving Furballs (F) (house ruling OS-4).") in seat.notes, seat.notes
+            "crates (2); the game chose the half best for Player 1: -1 points (halving "
+            "Furballs (F) instead: -5) (house ruling OS-4).") in seat.notes, seat.notes
 
 
 def test_advanced_still_tied_halves_that_score_the_same_os4():

@@ -286,9 +286,9 @@ def seat_score(
             either = "either" if len(others_neg) == 1 else "any"
             neg_why = f"{either} gives {name} the same total ({total}), the game chose one"
         else:
-            alternatives = ", ".join(f"{by_neg[t]} with {_names([t])} negative"
+            alternatives = "; ".join(f"with {_names([t])} negative instead: {by_neg[t]}"
                                      for t in others_neg)
-            neg_why = f"the game chose the best for {name}: {total} points in all, {alternatives}"
+            neg_why = f"the game chose the best for {name}: {total} points ({alternatives})"
         notes.append(f"{name}: {_names([neg])} chosen to score negatively: tied with "
                      f"{_names(others_neg)}; {neg_why} (house ruling OS-4).")
     if bot:
@@ -305,9 +305,11 @@ def seat_score(
                 half_why += (f"; {either} half gives {name} the same total ({total}), "
                              "the game chose one (house ruling OS-4)")
             else:
-                alternatives = ", ".join(f"{by_half[t]} halving {_names([t])}" for t in others)
-                half_why += (f"; the game chose the half best for {name}: {total} points in "
-                             f"all, {alternatives} (house ruling OS-4)")
+                # each other half's total, said as that ("instead")
+                alternatives = "; ".join(f"halving {_names([t])} instead: {by_half[t]}"
+                                         for t in others)
+                half_why += (f"; the game chose the half best for {name}: {total} points "
+                             f"({alternatives}) (house ruling OS-4)")
         notes.append(f"{name}: {_names([half])} score half: {half_why}.")
     rows = tuple(
         ToyScore(
