@@ -585,12 +585,15 @@ LAST_SETUP_BYTES = 65_536
 
 
 def last_setup(
-    game_id: str, directory: Path | None = None, players: int | None = None
+    game_id: str, directory: Path | None = None, players: int | None = None,
+    off: str | None = None,
 ) -> journal.Header | None:
     """The header (players, options) of the newest journal of `game_id`
-    (with `players` seats, when given), for the new-match form to start
-    from; None if there is none. Reads only the first line of the newest
-    files, and passes over any it cannot use."""
+    (with `players` seats, when given; with the option `off` not ticked,
+    when given: what Overstocked's solo rules out comes back as it was
+    before), for the new-match form to start from; None if there is none.
+    Reads only the first line of the newest files, and passes over any it
+    cannot use."""
     game = journal.find_game(game_id)
     if game is None:
         return None
@@ -599,6 +602,8 @@ def last_setup(
             try:
                 header = journal.codec(game).header(raw)
             except (ValueError, RecursionError):
+                continue
+            if off is not None and getattr(header.options, off, False):
                 continue
             if players is None or len(header.players) == players:
                 return header

@@ -629,6 +629,46 @@ async def test_solo_clears_and_disables_the_options_it_cannot_be_played_with():
         assert not boxes["incentives"].value
 
 
+async def test_solo_remembered_unticked_gives_back_the_last_match_without_solo():
+    """Play-test: the form came back remembering solo, its note saying the
+    advanced variant and expansions "are off while it is ticked", and
+    unticking solo left them all off (the solo match had them off). They
+    come back as in the newest match of the game without solo; with none,
+    as their defaults."""
+    import os
+
+    from core import GAMES
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+
+    Options = GAMES["overstocked"].Options
+    group = Match.new("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+                                      PlayerSpec("Cy", "bot", "easy")],
+                      Options(advanced=True, quantum=True))
+    group.close()
+    Match.new("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bot", "bot", "easy")],
+              Options(solo=True)).close()
+    os.utime(group.path, (1, 1))  # the solo is the newest
+    app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        boxes = {name: screen.query_one(f"#opt-{name}", Checkbox)
+                 for name in ("advanced", "incentives", "forklifts", "quantum", "solo")}
+        assert boxes["solo"].value is True
+        assert screen.read_options() == Options(solo=True)
+        assert all(boxes[n].disabled for n in ("advanced", "incentives", "forklifts", "quantum"))
+        boxes["solo"].value = False
+        await pilot.pause()
+        assert screen.read_options() == Options(advanced=True, quantum=True)
+        # untouched, it still leaves at once
+        boxes["solo"].value = True
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, NewMatchScreen | ConfirmScreen)
+
+
 @pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
 async def test_an_open_select_reads_as_a_dropdown(size):
     """Play-test: at 80x24 the Players list of Boss Quest's form opened bare

@@ -715,13 +715,15 @@ class OvertableApp(KeysInOrder, App[None]):
 
         return store.played_elsewhere()
 
-    def last_setup(self, game_id: str, players: int | None = None) -> Any:
+    def last_setup(self, game_id: str, players: int | None = None,
+                   off: str | None = None) -> Any:
         """The header (players, options) of the newest saved match of
-        `game_id` (with `players` seats, when given), which the new-match
-        form starts from; None: none."""
+        `game_id` (with `players` seats, when given; with the option `off`
+        not ticked, when given), which the new-match form starts from;
+        None: none."""
         from saves import store
 
-        return store.last_setup(game_id, players=players)
+        return store.last_setup(game_id, players=players, off=off)
 
     def last_game(self) -> str | None:
         """The game of the newest saved match (the one set up or played last

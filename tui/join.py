@@ -56,14 +56,15 @@ class JoinApp(OvertableApp):
     def get_default_screen(self) -> Screen:
         return LobbyScreen()
 
-    def last_setup(self, game_id: str, players: int | None = None) -> Any:
+    def last_setup(self, game_id: str, players: int | None = None,
+                   off: str | None = None) -> Any:
         """The set-up this player last sent for a table of `game_id` (of
         `players` seats, when given), which the new-table form starts from
         (tui/table_setups.py: the host's saves are no one's own); None: the
         defaults. It started from the defaults every time."""
         from tui import table_setups
 
-        return table_setups.last_setup(self.remote.player, game_id, players)
+        return table_setups.last_setup(self.remote.player, game_id, players, off=off)
 
     def get_driver_class(self) -> Any:
         """The terminal's driver, writing fewer bytes for the same screen

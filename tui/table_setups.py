@@ -81,9 +81,11 @@ def remember(player: str, game_id: str, seats: list[tuple[str, str | None]], opt
         pass
 
 
-def last_setup(player: str, game_id: str, players: int | None = None) -> TableSetup | None:
+def last_setup(player: str, game_id: str, players: int | None = None,
+               off: str | None = None) -> TableSetup | None:
     """`player`'s last set-up of `game_id` (of `players` seats, when given);
-    None: none kept, or not one this version's game takes."""
+    None: none kept, or not one this version's game takes, or (`off` given)
+    the one kept has that option ticked (one set-up is kept a count)."""
     from saves.journal import PlayerSpec, codec, find_game
 
     game = find_game(game_id)
@@ -100,6 +102,8 @@ def last_setup(player: str, game_id: str, players: int | None = None) -> TableSe
                       for n, (kind, level) in enumerate(setup["seats"]))
         options = codec(game).converter.structure(setup.get("options") or {}, game.Options)
     except Exception:  # whatever the file holds, the form starts from the defaults
+        return None
+    if off is not None and getattr(options, off, False):
         return None
     away_bot = setup.get("away_bot")
     away = float(away_bot) if type(away_bot) in (int, float) and away_bot > 0 else None

@@ -314,26 +314,46 @@ class NewMatchScreen(Screen):
         for row in rows:
             row.display = row.seat < count
 
-    def _last_setup(self, players: int | None = None) -> Any:
+    def _last_setup(self, players: int | None = None, off: str | None = None) -> Any:
         """The players and options of this game's newest saved match (of
-        `players` seats, when given; None: the defaults)."""
+        `players` seats, when given; with the option `off` not ticked, when
+        given; None: the defaults)."""
         last_setup = getattr(self.app, "last_setup", None)
         if not callable(last_setup):
             return None
         try:
+            if off is not None:
+                return last_setup(self.game_id, players=players, off=off)
             if players is None:
                 return last_setup(self.game_id)
             return last_setup(self.game_id, players=players)
         except Exception:  # a form that starts from the defaults still works
             return None
 
+    def _remembered(self, options_class: type, field: attrs.Attribute, last: Any) -> Any:
+        """The value option `field` starts at: the last match's; but if an
+        option ticked there rules it out ("excludes" metadata: Overstocked's
+        solo), that match had it off, and it starts as in the newest match
+        without that option ticked (else its default): what comes back when
+        that option is unticked (`_rule_out`). Play-test: the form came
+        back remembering solo, and unticking solo left every option off."""
+        default = field_default(field)
+        if last is None or not isinstance(last.options, options_class):
+            return default
+        for other in attrs.fields(options_class):
+            if (field.name in other.metadata.get("excludes", ())
+                    and getattr(last.options, other.name, False)):
+                before = self._last_setup(off=other.name)
+                if before is None or not isinstance(before.options, options_class):
+                    return default
+                return getattr(before.options, field.name, default)
+        return getattr(last.options, field.name, default)
+
     def _option_widget(
         self, options_class: type, field: attrs.Attribute, last: Any = None
     ) -> ComposeResult:
         kind = field_type(options_class, field)
-        default = field_default(field)
-        if last is not None and isinstance(last.options, options_class):
-            default = getattr(last.options, field.name, default)
+        default = self._remembered(options_class, field, last)
         label = field_label(field)
         wid = f"opt-{field.name}"
         choices = field.metadata.get("choices")
