@@ -698,8 +698,11 @@ class Hub:
                 lock.unlink()
         self._draw_locks.clear()
         if self._lobby_timer is not None:
+            # the lobby owed goes out first: a client words its stop notice
+            # from its last listing, and a match begun within LOBBY_SECONDS
+            # of the listing before read "your table not yet begun"
             self._lobby_timer.cancel()
-            self._lobby_timer = None
+            self._send_lobbies()
         self.stopping = True
         if self._server is not None:
             self._server.close()

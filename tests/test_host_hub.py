@@ -260,6 +260,34 @@ async def test_a_restarted_hub_resumes_every_match_and_gives_seats_back(tmp_path
     await again.close()
 
 
+async def test_a_stopping_hub_sends_the_lobby_it_owes_before_its_goodbye(tmp_path, monkeypatch):
+    """A client words its stop notice from its last listing ("your seats
+    are kept" or "your table not yet begun is not kept"). A match begun
+    within LOBBY_SECONDS of the listing before was still listed "not
+    begun" when the hub stopped then: the lobby owed goes out first."""
+    import host.hub
+
+    monkeypatch.setattr(host.hub, "LOBBY_SECONDS", 60.0)  # the begun table's listing waits
+    hub = Hub(tmp_path / "matches", bot_delay=0, seed=3)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    ann, bob, table = await table_for_two(path)
+    await ann.expect("update")  # the match has begun
+    assert hub.tables[table].started
+    await hub.close()
+    messages = []
+    with contextlib.suppress(AssertionError, TimeoutError):
+        while "stopping" not in (messages[-1] if messages else {}):
+            messages.append(await ann.read(timeout=5))
+    assert "stopping" in messages[-1], messages
+    lobbies = [m["lobby"] for m in messages if "lobby" in m]
+    assert lobbies, messages
+    (listed,) = [t for t in lobbies[-1] if t["table"] == table]
+    assert listed["started"], listed
+    await ann.close()
+    await bob.close()
+
+
 async def test_a_hub_killed_mid_match_loses_no_applied_action(tmp_path):
     """SIGKILL the hub process mid-match and start it again: the match is
     back at its last applied action and both players get their seats back
