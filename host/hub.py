@@ -2619,7 +2619,7 @@ def _read_not_kept_file(path: Path) -> dict[str, list[str]]:
     for name, titles in not_kept.items():
         with contextlib.suppress(HubError):
             if player_name(name) == name and isinstance(titles, list):
-                kept[name] = [t for t in titles if t in known][:MAX_TABLES_NOT_KEPT]
+                kept[name] = [t for t in titles if isinstance(t, str) and t in known][:MAX_TABLES_NOT_KEPT]
     return {name: titles for name, titles in kept.items() if titles}
 
 

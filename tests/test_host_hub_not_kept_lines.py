@@ -53,3 +53,19 @@ def test_the_line_shows_hostile_names_as_plain_short_text():
     assert len(line) < 400, line
     assert line.startswith("10 tables not begun are not kept (")
     assert "and 4 more" in line, line
+
+
+def test_titles_that_are_not_text_are_passed_over(tmp_path, caplog):
+    """Play-test of hostile files: a title that was a list ([["Boss
+    Quest"]]) or an object stopped the hub at every start (TypeError:
+    unhashable type) until the file was deleted by hand."""
+    (tmp_path / "shared").mkdir()
+    (tmp_path / "shared" / NOT_KEPT_FILE).write_text(json.dumps({"not kept": {
+        "ann": [["Boss Quest"], {"t": 1}, 7, None, True, "Overseers"],
+        "bob": [["Overseers"]],
+    }}))
+    with caplog.at_level("INFO", logger="host.hub"):
+        Hub(tmp_path / "shared", bot_delay=0).resume_all()
+    said = [r.getMessage() for r in caplog.records if "not kept" in r.getMessage()]
+    assert said == ["1 table not begun was not kept at the last stop (ann's Overseers); "
+                    "each creator is told as they next log in."], said
