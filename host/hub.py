@@ -2578,19 +2578,24 @@ def not_kept_line(not_kept: dict[str, list[str]], *, stopping: bool) -> str | No
     tables not begun are not kept (ann's Boss Quest, cyd's Overseers); ...".
     None when there are none. Names and titles may come from a file: shown
     printable, each cut short, the list too."""
-    tables = sorted((printable(name), printable(title))
-                    for name, titles in not_kept.items() for title in titles)
-    if not tables:
+    from collections import Counter
+
+    # a creator's tables of one game once, counted ("eve's Overseers ×5")
+    kinds = sorted(Counter((printable(name), printable(title))
+                           for name, titles in not_kept.items() for title in titles).items())
+    if not kinds:
         return None
+    total = sum(n for _, n in kinds)
 
     def short(text: str, limit: int) -> str:
         return text if len(text) <= limit else text[:limit - 1] + "…"
 
-    named = [f"{short(name, 24)}'s {short(title, 24)}" for name, title in tables[:NOT_KEPT_NAMED]]
-    if len(tables) > NOT_KEPT_NAMED:
-        named.append(f"and {len(tables) - NOT_KEPT_NAMED} more")
-    count = f"{len(tables)} table{'s' if len(tables) != 1 else ''} not begun"
-    plural = len(tables) != 1
+    named = [f"{short(name, 24)}'s {short(title, 24)}" + (f" ×{n}" if n > 1 else "")
+             for (name, title), n in kinds[:NOT_KEPT_NAMED]]
+    if len(kinds) > NOT_KEPT_NAMED:
+        named.append(f"and {sum(n for _, n in kinds[NOT_KEPT_NAMED:])} more")
+    count = f"{total} table{'s' if total != 1 else ''} not begun"
+    plural = total != 1
     verb = ("are" if plural else "is") if stopping else ("were" if plural else "was")
     when = "" if stopping else " at the last stop"
     return (f"{count} {verb} not kept{when} ({', '.join(named)}); each creator is told as "

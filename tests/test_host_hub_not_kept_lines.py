@@ -69,3 +69,13 @@ def test_titles_that_are_not_text_are_passed_over(tmp_path, caplog):
     said = [r.getMessage() for r in caplog.records if "not kept" in r.getMessage()]
     assert said == ["1 table not begun was not kept at the last stop (ann's Overseers); "
                     "each creator is told as they next log in."], said
+
+
+def test_a_creators_tables_of_one_game_are_counted_once():
+    """Play-test: "eve's Overseers, eve's Overseers, eve's Overseers, ..."
+    repeated once a table."""
+    line = not_kept_line({"eve": ["Overseers"] * 5 + ["Boss Quest"], "ann": ["Overseers"]},
+                         stopping=False)
+    assert line == ("7 tables not begun were not kept at the last stop (ann's Overseers, "
+                    "eve's Boss Quest, eve's Overseers ×5); each creator is told as they "
+                    "next log in."), line

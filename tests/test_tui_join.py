@@ -3796,3 +3796,38 @@ async def test_the_hub_stopping_says_which_seats_are_kept(tmp_path, monkeypatch)
             await wait_for(pilot, lambda app=app: app.remote.reconnecting)
             notes = [n.message for n in app._notifications if "stopped" in n.message]
             assert notes == [said[case]], notes
+
+
+async def test_several_tables_not_begun_of_one_game_are_told_in_one_notice(
+        tmp_path, monkeypatch):
+    """Play-test of a hub's not-kept record: a creator with several tables
+    not begun of one game read one notice a table, all alike."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0)
+    hub.resume_all()
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        for game in ("boss-quest", "boss-quest", "overseers"):
+            app.new_match(game, [app.seat("Ann", "human"), app.seat("Bob", "human"),
+                                 app.seat("Cy", "human")])
+        await wait_for(pilot, lambda: len(app.remote.tables) == 3)
+    await hub.close()
+    again = Hub(directory, bot_delay=0)
+    again.resume_all()
+    await again.serve(path)
+    try:
+        app = JoinApp(path, "Ann", theme_name="textual-dark")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                           and app.remote.connected)
+            await pilot.pause(0.3)
+            told = sorted(n.message for n in app._notifications if "not kept" in n.message)
+            assert told == [
+                "Your 2 Boss Quest tables had not begun and were not kept: set them up again (n).",
+                "Your Overseers table had not begun and was not kept: set it up again (n).",
+            ], told
+    finally:
+        await again.close()

@@ -1168,14 +1168,19 @@ class RemoteTable:
         not again by `_not_kept`."""
         if not isinstance(titles, list):
             return
-        for title in titles:
-            if isinstance(title, str):
-                self._say_not_kept(shown(title))
+        from collections import Counter
+
+        # one notice a game: three identical notices read as one repeated
+        for title, count in Counter(shown(t) for t in titles if isinstance(t, str)).items():
+            self._say_not_kept(title, count)
         self._unbegun = None
 
-    def _say_not_kept(self, title: str) -> None:
-        self.app.notify(f"Your {title} table had not begun and was not kept: set it up "
-                        "again (n).", severity="warning", timeout=15)
+    def _say_not_kept(self, title: str, count: int = 1) -> None:
+        said = (f"Your {title} table had not begun and was not kept: set it up again (n)."
+                if count == 1 else
+                f"Your {count} {title} tables had not begun and were not kept: set them up "
+                "again (n).")
+        self.app.notify(said, severity="warning", timeout=15)
 
     def _not_kept(self) -> None:
         """Back at the hub, the first lobby: each of this player's tables
@@ -1184,10 +1189,12 @@ class RemoteTable:
         it while the hub was away, and then it went unsaid."""
         if self._unbegun is None or not self._welcomed:
             return
+        from collections import Counter
+
         listed = {t["table"] for t in self.tables}
-        for table in self._unbegun:
-            if table["table"] not in listed:
-                self._say_not_kept(table["title"])
+        gone = Counter(t["title"] for t in self._unbegun if t["table"] not in listed)
+        for title, count in gone.items():
+            self._say_not_kept(title, count)
         self._unbegun = None
 
     def _lobby_want(self, table: str) -> None:
