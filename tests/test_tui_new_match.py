@@ -733,3 +733,53 @@ async def test_every_tab_stop_is_a_field_or_a_button(shared):
         stops = await _tab_stops(app, pilot)
         kinds = [f"{type(s).__name__}#{s.id}" for s in stops]
         assert all(isinstance(s, (Select, Input, Checkbox, Button)) for s in stops), " ".join(kinds)
+
+
+async def test_a_pasted_name_with_a_tab_is_refused_like_brackets():
+    """Hostile paste: "E<Tab>F" was taken and the player named "E\\tF",
+    shown as "E\\ufffdF" everywhere and saved so. The hub's rule (printable
+    characters) is said on the form, with what would do."""
+    from textual import events
+
+    from tests.screen_kit import record_notices
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        screen = await open_form(pilot)
+        field = screen.query_one("#name-1", Input)
+        field.focus()
+        field.value = ""
+        await pilot.pause()
+        field.post_message(events.Paste("E\tF"))
+        await pilot.pause()
+        assert field.value == "E\tF"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen and field.has_class("refused") and field.has_focus
+        assert any("Seat 2: a name is printable characters only" in notice
+                   and notice.endswith("E F") for notice in said), said
+
+
+async def test_a_pasted_name_too_long_keeps_its_start_and_says_so():
+    """A pasted name past the hub's 32 characters went in not at all, with
+    no word (Input.max_length): its first 32 go in, and a notice says so,
+    as the chat box does."""
+    from textual import events
+
+    from host.messages import MAX_NAME
+    from tests.screen_kit import record_notices
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        screen = await open_form(pilot)
+        field = screen.query_one("#name-1", Input)
+        field.focus()
+        field.value = ""
+        await pilot.pause()
+        long = "abcdefghij" * 4
+        field.post_message(events.Paste(long))
+        await pilot.pause()
+        assert field.value == long[:MAX_NAME]
+        assert f"A name is {MAX_NAME} characters at most: the rest did not go in." in said

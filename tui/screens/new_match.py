@@ -23,6 +23,7 @@ from textual.widgets import Button, Checkbox, Footer, Header, Input, Label, Sele
 from host.messages import MAX_NAME
 from tui import resources
 from tui.lists import Dropdown, KeepsReverse
+from tui.widgets.limited_input import LimitedInput
 
 HUMAN = "human"
 DEFAULT_NAMES = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn", "Gus", "Hana")
@@ -96,10 +97,14 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"Seat {self.seat + 1}", classes="seat-label")
-        yield Input(
+        # the hub's limit: a name cut there reserved a seat for nobody; a
+        # longer paste keeps its first MAX_NAME characters, with a notice
+        # (Input's max_length alone dropped it whole, without a word)
+        yield LimitedInput(
             self._name,
             placeholder=self._placeholder,
-            max_length=MAX_NAME,  # the hub's limit: a name cut here reserved a seat for nobody
+            max_length=MAX_NAME,
+            what="A name",
             id=f"name-{self.seat}",
             classes="seat-name",
             compact=True,
@@ -578,6 +583,13 @@ class NewMatchScreen(Screen):
                 raise SeatError(seat, f"Seat {seat + 1}: a name has no square brackets (the "
                                       "screens would read them as their own marks); round ones "
                                       f"are fine: {name.replace('[', '(').replace(']', ')')}")
+            if not name.isprintable():
+                # the hub's rule: "E<Tab>F" pasted in was saved and shown
+                # as "E\ufffdF" everywhere; said, like the brackets
+                fixed = "".join(c if c.isprintable() else " " for c in name)
+                raise SeatError(seat, f"Seat {seat + 1}: a name is printable characters only "
+                                      "(no Tab or control characters); with spaces instead: "
+                                      f"{' '.join(fixed.split())}")
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
             if self.query_one(f"#seat-{seat}", SeatRow).has_class("rules-bot"):
                 # the rulebook's bot, never a person whatever its select
