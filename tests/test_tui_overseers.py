@@ -2858,3 +2858,35 @@ async def test_a_long_talk_line_shows_its_speaker_and_its_end():
         assert "vote cyd out!!" in shown, text
         assert any(row.startswith("…") for row in rows), rows
         assert log.scroll_y == log.max_scroll_y
+
+
+@pytest.mark.parametrize("said", [
+    "漢字" * 40 + "終わり",  # CJK: no spaces, each character 2 cells wide
+    "https://example.org/" + "a1b2c3d4e5" * 14 + "/END",  # a URL
+    "🎲🃏" * 30 + "END",  # emoji, 2 cells each
+    "look: https://example.org/" + "a1b2c3d4e5" * 14 + "/END",  # a last word too long
+])
+async def test_a_long_talk_line_without_spaces_shows_its_speaker_and_its_end(said):
+    """Hostile play-test: the fold went by words, so a long line of CJK
+    text, a URL or emoji without spaces showed its first rows, never its
+    end, and no "…". It folds by cells there (a wide character counting
+    two): the speaker's first row, "…" and the end show."""
+    from rich.cells import cell_len
+
+    app = ScreenApp(make_update(drafting()), FakePort())
+    long = "Bob: " + said
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.game_screen.heard("Cat: hello")
+        app.game_screen.heard(long)
+        await settled_text(app, pilot)
+        log = app.game_screen.query_one("#ov-notes")
+        rows = [row for row in log.rows if row]
+        width = log._width()
+        mine = rows[rows.index("Cat: hello") + 1:]
+        assert mine[0].startswith("Bob: ") and said[:3] in mine[0], rows
+        assert len(mine) <= log._fold_rows(), rows
+        assert any(row.startswith("…") for row in mine), rows
+        assert "".join(mine[1:]).endswith(said[-3:]), rows
+        assert all(cell_len(row) <= width for row in mine), rows
+        assert log.scroll_y == log.max_scroll_y

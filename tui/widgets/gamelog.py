@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from rich.cells import chop_cells
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region, Size
@@ -323,11 +324,25 @@ class TalkLog(GameLog):
         first = rows[0].text.rstrip()
         if not entry.startswith(first):  # (wrapped otherwise than cut: left whole)
             return rows
-        words = entry[len(first):].split()
+        rest = entry[len(first):].strip()
+        words = rest.split()
         for start in range(1, len(words)):
             tail = super()._wrap_entry("… " + " ".join(words[start:]), width)
             if len(tail) < fold:
                 return [rows[0], *tail]
+        # No spaces to fold at (CJK, a URL, emoji), or a last word longer
+        # than the rows left: fold by cells, the end's characters after "…"
+        # (Rich folds a long word by cells, a wide character counting 2).
+        # The first row is filled by cells too (Rich put "Bob:" alone on
+        # it, the word folded from the next row). Each character takes a
+        # cell at least: a longer end than the rows left cannot fit.
+        head = chop_cells(entry, width)[0]
+        rest = entry[len(head):].strip()
+        room = (fold - 1) * width
+        for start in range(max(1, len(rest) - room), len(rest)):
+            tail = super()._wrap_entry("…" + rest[start:].lstrip(), width)
+            if len(tail) < fold:
+                return [*super()._wrap_entry(head, width)[:1], *tail]
         return rows
 
 
