@@ -2389,7 +2389,11 @@ def _table_again(match: Any) -> Table:
     # `Hub.resume_all` drops one no table has)
     table.rematch_of = table.rematch_of_match = _read_rematch_of(match.path)
     # (under this table's id: it is the journal's, not the one it was played under)
-    table.chat = _read_chat_file(_chat_file(match.path), table.id)
+    # (a rematch is set up only by a player of a finished match: a kept line
+    # marked so in a match still under way read "bob set up a rematch…")
+    setters = frozenset(p.name for p in match.header.players if p.kind != "bot")
+    table.chat = _read_chat_file(_chat_file(match.path), table.id,
+                                 rematch_from=setters if match.finished else frozenset())
     return table
 
 def _read_kept_json(path: Path, limit: int) -> Any:
@@ -2628,10 +2632,12 @@ def _read_not_kept_file(path: Path) -> dict[str, list[str]]:
     return {name: titles for name, titles in kept.items() if titles}
 
 
-def _read_chat_file(path: Path, table_id: str | None) -> ChatLog:
+def _read_chat_file(path: Path, table_id: str | None, *,
+                    rematch_from: frozenset[str] = frozenset()) -> ChatLog:
     """The chat kept at `path` (`_write_chat_file`), each line under
-    `table_id`; read as hostile as the network (`_chat_line`). Missing: an
-    empty chat; damaged: logged, and an empty chat (the match still resumes)."""
+    `table_id`; read as hostile as the network (`_chat_line`; a rematch mark
+    kept only on a line from one of `rematch_from`). Missing: an empty chat;
+    damaged: logged, and an empty chat (the match still resumes)."""
     chat = ChatLog()
     try:
         raw = _read_kept_json(path, MAX_CHAT_FILE)
@@ -2644,7 +2650,7 @@ def _read_chat_file(path: Path, table_id: str | None) -> ChatLog:
         log.warning("%s; the chat starts empty", printable(_wrong_with(path, error)))
         return chat
     for raw_line in lines[-KEEP_CHAT:]:
-        line = _chat_line(raw_line, table_id)
+        line = _chat_line(raw_line, table_id, rematch_from=rematch_from)
         if line is not None:
             chat.add(line)
     if len(chat.lines) < len(lines):
@@ -2653,11 +2659,13 @@ def _read_chat_file(path: Path, table_id: str | None) -> ChatLog:
     return chat
 
 
-def _chat_line(raw: Any, table_id: str | None) -> dict[str, Any] | None:
+def _chat_line(raw: Any, table_id: str | None, *,
+               rematch_from: frozenset[str] = frozenset()) -> dict[str, Any] | None:
     """A line read back from a chat file as the hub takes one from a player
     (`Client._chat`), or None: printable text of 1 to MAX_CHAT characters
     from a player's name; "moves" kept at a table if a count of moves, and
-    its rematch and watcher's marks."""
+    its watcher's mark; its rematch mark only from one of `rematch_from`
+    (the players of a finished match, as live: none while it is under way)."""
     if not isinstance(raw, dict):
         return None
     text, who, moves = raw.get("text"), raw.get("from"), raw.get("moves")
@@ -2672,7 +2680,7 @@ def _chat_line(raw: Any, table_id: str | None) -> dict[str, Any] | None:
     line: dict[str, Any] = {"table": table_id, "from": who, "text": text}
     if table_id is not None and type(moves) is int and moves >= 0:
         line["moves"] = moves
-    if table_id is not None and raw.get("kind") == REMATCH:
+    if table_id is not None and raw.get("kind") == REMATCH and who in rematch_from:
         line["kind"] = REMATCH
     # kept, and read back: a watcher's line lost "(watching)" at a restart
     if table_id is not None and raw.get("watching") is True:

@@ -350,17 +350,53 @@ async def test_a_rematch_line_is_the_tables_own_and_only_a_player_says_it(tmp_pa
         journal = hub.tables[table].session.match.path
         kept = json.loads(journal.with_suffix(".chat.json").read_text())["chat"]
         assert kept[-1]["kind"] == "rematch"
+        match_id = hub.tables[table].session.match.header.match_id
     finally:
         await hub.close()
+    # read back by a restarted hub: the finished match's player's mark stays
+    again = Hub(directory, bot_delay=0)
+    again.resume_all()  # (the running matches; finished ones are listed again too)
+    assert match_id in again.tables, list(again.tables)
+    try:
+        lines = [line for _, line in again.tables[match_id].chat.lines]
+        assert (lines[-1]["from"], lines[-1].get("kind")) == ("ann", "rematch")
+    finally:
+        for resumed in again.tables.values():
+            if resumed.session is not None:
+                resumed.session.close()
 
 
 def test_a_rematch_line_read_back_keeps_its_mark_and_nothing_else(tmp_path):
     from host.hub import _chat_line
 
     line = {"from": "ann", "text": "x", "moves": 3, "kind": "rematch"}
-    assert _chat_line(line, "t")["kind"] == "rematch"
-    assert "kind" not in _chat_line(line, None)  # the lobby has no rematch
-    assert "kind" not in _chat_line({**line, "kind": "notice"}, "t")
+    players = frozenset({"ann", "bob"})
+    assert _chat_line(line, "t", rematch_from=players)["kind"] == "rematch"
+    assert "kind" not in _chat_line(line, None, rematch_from=players)  # the lobby has none
+    assert "kind" not in _chat_line({**line, "kind": "notice"}, "t", rematch_from=players)
+    # as live: only a player of a finished match (none while it is under way)
+    assert "kind" not in _chat_line({**line, "from": "dee"}, "t", rematch_from=players)
+    assert "kind" not in _chat_line(line, "t")
+
+
+def test_a_kept_rematch_line_in_a_match_under_way_reads_back_without_its_mark(tmp_path):
+    """Hostile files: a `.chat.json` line marked "kind": "rematch" in a
+    match still in its first round read "ann set up a rematch…" after a
+    restart; live, the hub takes the mark only from a player of a finished
+    match. Read back, the line stays, its mark dropped."""
+    directory = tmp_path / "matches"
+    _hub_journal(directory, "j.jsonl", "ann")
+    _chat_file(directory).write_text(json.dumps({"chat": [
+        {"from": "ann", "text": "set up a rematch", "moves": 3, "kind": "rematch"}]}))
+    hub = Hub(directory, bot_delay=0)
+    assert hub.resume_all() == [JOURNAL_ID]
+    try:
+        assert not hub.tables[JOURNAL_ID].finished
+        lines = [line for _, line in hub.tables[JOURNAL_ID].chat.lines]
+        assert [(line["from"], line["text"]) for line in lines] == [("ann", "set up a rematch")]
+        assert "kind" not in lines[0]
+    finally:
+        hub.tables[JOURNAL_ID].session.close()
 
 
 async def test_a_watchers_line_keeps_its_mark_after_a_restart_and_in_the_away_notice(tmp_path):
