@@ -1312,3 +1312,17 @@ async def test_enter_is_one_glyph_in_every_footer(tmp_path, monkeypatch):
     assert app.get_key_display(Binding("enter", "close", "Go on")) == "↵"
     assert app.get_key_display(Binding("shift+enter", "x", "X")) == "shift+↵"
     assert app.get_key_display(Binding("enter", "x", "X", key_display="Enter")) == "Enter"
+
+
+async def test_the_too_small_notice_shows_no_scrollbar_at_20x5():
+    """Hostile play-test: at 20x5 the "needs at least 80x24" notice is
+    taller than the screen, and a stray scrollbar block ("▄▄") was drawn
+    over its text. The notice's screen does not scroll: it shows none."""
+    app = make_app()
+    async with app.run_test(size=(20, 5)) as pilot:
+        await wait_for(pilot, lambda: on(app, TooSmallScreen))
+        await pilot.pause()
+        text = screen_text(app)
+        assert not set(text) & set("▄▀▁▂▃▅▆▇█▌▐▔▕"), text
+        assert not app.screen.show_vertical_scrollbar and not app.screen.show_horizontal_scrollbar
+        assert "80" in text, text

@@ -22,7 +22,8 @@ class TooSmallScreen(Screen):
     """Hides a screen that would not fit; the app lifts it when enlarged."""
 
     DEFAULT_CSS = """
-    TooSmallScreen { align: center middle; }
+    /* never scrolls: at 20x5 a scrollbar block ("▄▄") was drawn over the text */
+    TooSmallScreen { align: center middle; overflow: hidden; }
     TooSmallScreen #too-small { width: auto; max-width: 100%; padding: 0 1; text-align: center; }
     /* notices drawn here cut the message (the rack sets its own display) */
     TooSmallScreen Toast { visibility: hidden; }
