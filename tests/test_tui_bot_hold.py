@@ -140,7 +140,9 @@ async def test_a_box_opened_during_the_bot_delay_holds_its_move(app, tmp_path):
     goes up: the move waits for the box."""
     gated = Gated()
     async with app.run_test(size=(80, 24)) as pilot:
-        table = await seated(pilot, app, tmp_path, gated, delay=0.3)
+        # a pause long enough that F1 comes inside it on a loaded machine too
+        # (at 0.3 s a CI run's F1 came after it, and the move was rightly played)
+        table = await seated(pilot, app, tmp_path, gated, delay=1.5)
         moves = len(table.match.history)
         gated.answer()
         await wait_for(pilot, lambda: gated.answered == 1)
