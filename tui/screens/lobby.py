@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult, ScreenStackError
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
+from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Static
 
@@ -413,7 +413,13 @@ class LobbyScreen(Screen):
         yield Header()
         yield Static("Connecting to the hub…", id="lobby-hint")
         yield Static("", id="lobby-detail")
-        yield LobbyGrid(id="lobby-tables", cursor_type="row", zebra_stripes=True)
+        # The tables take the room left under the hint and the detail, and
+        # scroll within it: a list as tall as the screen made the screen
+        # scrollable, and focusing the list scrolled the hint ("A seat is
+        # kept for you") off the top for good, or hid the last table's
+        # second line under the footer
+        with Vertical(id="lobby-room"):
+            yield LobbyGrid(id="lobby-tables", cursor_type="row", zebra_stripes=True)
         yield Footer()
 
     def on_mount(self) -> None:

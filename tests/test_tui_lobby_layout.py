@@ -1,0 +1,129 @@
+"""The lobby's lines keep their places however many tables it lists: the
+hint ("A seat is kept for you: Enter sits you down") and the highlighted
+table's detail stay under the title, and the tables take the room left
+between them and the footer, the highlighted one in sight.
+
+In the SSH benchmark (benchmarks/ssh.py) one of thirty players' lobbies
+never said "kept for you" in 60 s: ten tables of four seats take two lines
+each at 80 columns, so the list was a line taller than the room under the
+hint and the detail, the screen itself could scroll, and focusing the list
+(when the hub's listing was drawn before that focus had taken effect, as on
+a loaded host) scrolled the hint off the top for good. Listed after that,
+the last table's second line went under the footer instead."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.app import App
+
+from tests.screen_kit import screen_text
+from tui.screens.lobby import LobbyScreen
+
+GAMES = ("Boss Quest", "Overstocked", "Overseers")
+HINT = "A seat is kept for you: Enter sits you down · x: decline"
+
+
+def benchmark_tables(tables: int = 10) -> list[dict[str, Any]]:
+    """The SSH benchmark's lobby as its players first see it: three
+    players' seats kept at each table (none sat down yet) and a bot."""
+
+    def kept(name: str) -> dict[str, Any]:
+        return {"kind": "reserved", "player": name, "present": False, "away": False}
+
+    return [{"table": f"t{t}", "title": GAMES[t % 3], "started": False, "creator": "bench",
+             "seats": [kept(f"p{3 * t + i + 1:02d}") for i in range(3)]
+             + [{"kind": "bot", "level": "heuristic"}]}
+            for t in range(tables)]
+
+
+class Remote:
+    """The app's link to the hub, as far as the lobby asks it: the hub's
+    listing as it last came."""
+
+    connected = True
+    lobby_seen = True
+    reconnecting = False
+
+    def __init__(self, tables: list[dict[str, Any]], player: str) -> None:
+        self.tables = tables
+        self.player = player
+
+    def in_the_lobby(self) -> None:
+        pass
+
+    def refresh(self) -> None:
+        pass
+
+
+def lobby_app(remote: Remote) -> App:
+    class LobbyApp(App):
+        async def on_mount(self) -> None:
+            await self.push_screen(LobbyScreen())
+
+    app = LobbyApp()
+    app.remote = remote  # type: ignore[attr-defined]
+    return app
+
+
+def assert_invitation_in_sight(app: App, player: str) -> None:
+    text = screen_text(app)
+    lines = text.splitlines()
+    assert len(lines) == 24
+    # the hint right under the title, the detail under it, the column names next
+    assert lines[1].rstrip() == HINT, text
+    assert lines[2].startswith("Boss Quest: the rulebook's standard game"), text
+    assert lines[3].split()[:3] == ["Game", "Seats", "Now"], text  # (a scroll bar may follow)
+    # the whole of the highlighted table (its two lines), above the footer
+    assert f"{player} (you, invited)" in "\n".join(lines[4:-1]), text
+    assert "x Decline" in lines[-1], text
+
+
+@pytest.mark.parametrize("player", ["p01", "p30"])
+async def test_the_hint_stays_in_sight_when_the_listing_is_there_as_the_lobby_opens(player):
+    # the hub's listing came before the lobby was up: drawn as it mounts,
+    # before the list's focus scrolled anything into view
+    app = lobby_app(Remote(benchmark_tables(), player))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, LobbyScreen)
+        assert app.screen._highlighted()["seats"][(int(player[1:]) - 1) % 3]["player"] == player
+        assert_invitation_in_sight(app, player)
+
+
+@pytest.mark.parametrize("player", ["p01", "p30"])
+async def test_the_highlighted_table_is_in_sight_when_the_listing_comes_later(player):
+    app = lobby_app(Remote([], player))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        lobby.show(benchmark_tables(), player)
+        await pilot.pause()
+        await pilot.pause(0.2)
+        assert_invitation_in_sight(app, player)
+
+
+async def test_the_hint_stays_when_the_list_is_focused_again_with_more_tables_than_room():
+    # twenty tables: the list scrolls within its room, never the screen
+    app = lobby_app(Remote(benchmark_tables(20), "p60"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        grid = lobby.query_one("#lobby-tables")
+        lobby.set_focus(None)
+        await pilot.pause()
+        grid.focus()  # scrolls what it is in to show it whole, where it can
+        await pilot.pause()
+        await pilot.pause(0.2)
+        text = screen_text(app)
+        assert text.splitlines()[1].rstrip() == HINT, text
+        assert "p60 (you, invited)" in text
+        await pilot.press("home")  # to the first table, and back
+        await pilot.press("end")
+        await pilot.pause(0.2)
+        text = screen_text(app)
+        assert text.splitlines()[1].rstrip() == HINT, text
+        assert "p60 (you, invited)" in text
