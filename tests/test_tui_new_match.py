@@ -783,3 +783,84 @@ async def test_a_pasted_name_too_long_keeps_its_start_and_says_so():
         await pilot.pause()
         assert field.value == long[:MAX_NAME]
         assert f"A name is {MAX_NAME} characters at most: the rest did not go in." in said
+
+
+def _hand_edited_journal(game_id: str, names: list, *, kinds: list[str] | None = None) -> None:
+    """A saved match of `game_id` whose header's player names were edited
+    by hand afterwards (or written by an older version): `names` as they
+    are, whatever their type."""
+    import json
+
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+
+    kinds = kinds or ["human"] + ["bot"] * (len(names) - 1)
+    match = Match.new(game_id, [PlayerSpec(f"P{n}", kind, None if kind == "human" else "easy")
+                                for n, kind in enumerate(kinds)])
+    path = match.path
+    match.close()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    for player, name in zip(header["players"], names, strict=True):
+        player["name"] = name
+    lines[0] = json.dumps(header)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+async def test_a_remembered_name_the_form_would_refuse_is_offered_as_it_would_take_it():
+    """A saved match's name holding a Tab or an escape (a hand-edited or
+    older file; the save keeps each as U+FFFD), nothing printable, or more
+    than a name may be: the form offered "E\\ufffdF" and "   ", and the
+    blank one was refused only at Start. Each comes back as the name
+    field's own rule takes it (a control character a space, at most
+    MAX_NAME characters), or the seat's default name when nothing is left;
+    Start takes the form as it opens."""
+    from host.messages import MAX_NAME
+    from tui.screens.new_match import DEFAULT_NAMES
+
+    long = "Zoë\x1b the Magnificent Overlord of Everything"
+    _hand_edited_journal("overseers", ["E\tF", "  \t\x07 ", long])
+    app = OvertableApp(start="new", argument="overseers", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        names = [screen.query_one(f"#name-{seat}", Input).value for seat in range(3)]
+        assert names[0] == "E F", names
+        assert names[1] == DEFAULT_NAMES[1], names
+        assert names[2].startswith("Zoë the Magnificent") and len(names[2]) <= MAX_NAME, names
+        assert all(name.isprintable() and "\ufffd" not in name for name in names), names
+        assert [player.name for player in screen.read_players()] == names
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: not isinstance(app.screen, NewMatchScreen))
+
+
+@pytest.mark.parametrize("hostile", [5, ["Ann"], {"name": "Ann"}, None, True, 1e308],
+                         ids=["number", "list", "object", "null", "true", "float"])
+async def test_a_remembered_name_that_is_not_text_leaves_the_form_at_its_defaults(hostile):
+    """Untrusted file: a name that is a number, a list or an object where
+    text should be never crashes the form; that match is passed over (the
+    form starts from the one before it, else from its defaults)."""
+    from tui.screens.new_match import DEFAULT_NAMES
+
+    _hand_edited_journal("overboss-duel", ["Zed", "Yan"])
+    _hand_edited_journal("overboss-duel", [hostile, "Bo"])
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        names = [screen.query_one(f"#name-{seat}", Input).value for seat in range(2)]
+        assert names in (["Zed", "Yan"], list(DEFAULT_NAMES[:2])), names
+        assert [player.name for player in screen.read_players()] == names
+
+
+@pytest.mark.parametrize("hostile", [5, ["Ann"], {"a": 1}, None, "", "\x1b[2J", "x" * 500,
+                                     "[\tBob\t]"],
+                         ids=["number", "list", "object", "null", "empty", "escape", "long",
+                              "brackets-and-tabs"])
+def test_the_form_fits_any_remembered_value_to_a_name_it_takes(hostile):
+    """The rule the form reads a remembered name by (`fitted_name`): any
+    value gives a name the name field takes, or "" (the default then)."""
+    from tui.screens.new_match import fitted_name, name_refused
+
+    name = fitted_name(hostile)
+    assert isinstance(name, str)
+    assert name == "" or name_refused(name, 0) is None, name

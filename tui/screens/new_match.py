@@ -29,12 +29,56 @@ HUMAN = "human"
 DEFAULT_NAMES = ("Ann", "Bram", "Cora", "Dev", "Edda", "Finn", "Gus", "Hana")
 
 
+#: what a saved match's name holds in place of a character it could not
+#: keep, a control character (`saves.journal.printable`)
+REPLACED = "\ufffd"
+
+
+def name_refused(name: str, seat: int) -> str | None:
+    """Why the name field refuses `name` (as typed, stripped) at `seat`
+    (from 0), in the form's words, with what would do; None: it takes it.
+    The hub's rule (host/hub.py `player_name`): 1 to `MAX_NAME`
+    printable characters, no square brackets."""
+    if not name:
+        return f"Seat {seat + 1} needs a name."
+    if "[" in name or "]" in name:
+        # said, not made round unseen: "[Bob]" was saved as "(Bob)"
+        return (f"Seat {seat + 1}: a name has no square brackets (the screens would read "
+                f"them as their own marks); round ones are fine: {fitted_name(name)}")
+    if not name.isprintable():
+        # "E<Tab>F" pasted in was saved and shown as "E\ufffdF" everywhere;
+        # said, like the brackets
+        return (f"Seat {seat + 1}: a name is printable characters only (no Tab or control "
+                f"characters); with spaces instead: {fitted_name(name)}")
+    if len(name) > MAX_NAME:  # (the field's limit: a value set, not typed)
+        return f"Seat {seat + 1}: a name is {MAX_NAME} characters at most."
+    return None
+
+
+def fitted_name(name: Any) -> str:
+    """`name` made one the name field takes (`name_refused` None): each
+    character that is not printable a space, runs of spaces one, square
+    brackets round, at most `MAX_NAME` characters; "" when nothing
+    printable is left, or it is not text (a hand-edited file's number)."""
+    if not isinstance(name, str):
+        return ""
+    text = " ".join("".join(c if c.isprintable() else " " for c in name).split())
+    return text.replace("[", "(").replace("]", ")")[:MAX_NAME].strip()
+
+
 class SeatError(ValueError):
     """A seat the form cannot take (`seat`, from 0): its name field is marked."""
 
     def __init__(self, seat: int, reason: str) -> None:
         super().__init__(reason)
         self.seat = seat
+
+
+def remembered_name(name: Any) -> str:
+    """A name read back from a saved match as the name field takes it
+    (`fitted_name`), each character the save could not keep (`REPLACED`)
+    read as the control character it was; "" when nothing is left."""
+    return fitted_name(name.replace(REPLACED, " ") if isinstance(name, str) else name)
 
 
 def humanize(name: str) -> str:
@@ -269,7 +313,10 @@ class NewMatchScreen(Screen):
         name = DEFAULT_NAMES[seat % len(DEFAULT_NAMES)]
         if last is not None and seat < len(last.players):
             spec = last.players[seat]
-            name = spec.name[:MAX_NAME] or name
+            # as the name field takes it (a hand-edited or older file's
+            # "E<Tab>F" came back "E\ufffdF", a blank one was refused only
+            # at Start); nothing left of it: the seat's default
+            name = remembered_name(getattr(spec, "name", None)) or name
             was = HUMAN if spec.kind == "human" else f"bot:{spec.level}"
             if seat in self._rules_bot_seats(last):
                 # the rules' bot was saved with a stand-in level, never
@@ -576,20 +623,8 @@ class NewMatchScreen(Screen):
         names: set[str] = set()
         for seat in range(self.player_count()):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
-            if not name:
-                raise SeatError(seat, f"Seat {seat + 1} needs a name.")
-            if "[" in name or "]" in name:
-                # said, not made round unseen: "[Bob]" was saved as "(Bob)"
-                raise SeatError(seat, f"Seat {seat + 1}: a name has no square brackets (the "
-                                      "screens would read them as their own marks); round ones "
-                                      f"are fine: {name.replace('[', '(').replace(']', ')')}")
-            if not name.isprintable():
-                # the hub's rule: "E<Tab>F" pasted in was saved and shown
-                # as "E\ufffdF" everywhere; said, like the brackets
-                fixed = "".join(c if c.isprintable() else " " for c in name)
-                raise SeatError(seat, f"Seat {seat + 1}: a name is printable characters only "
-                                      "(no Tab or control characters); with spaces instead: "
-                                      f"{' '.join(fixed.split())}")
+            if (reason := name_refused(name, seat)) is not None:
+                raise SeatError(seat, reason)
             kind = str(self.query_one(f"#kind-{seat}", Select).value)
             if self.query_one(f"#seat-{seat}", SeatRow).has_class("rules-bot"):
                 # the rulebook's bot, never a person whatever its select
