@@ -57,7 +57,8 @@ Messages to a client: ``{"welcome": {"player": name, "settings": {...}}}``
 (``settings``: the host's own choices each player's app takes, by their
 variable's name, `PASSED_ON`; absent when it has none; ``"not kept"``: the
 titles of this player's tables not begun that the last stop dropped, said
-once, `NOT_KEPT_FILE`), ``{"lobby": [...]}``
+once, `NOT_KEPT_FILE`; a rematch's as ``{"title", "rematch_of": match id}``
+while the finished match it replays is listed, `Hub.told_not_kept`), ``{"lobby": [...]}``
 (each table's `Table.summary`: its seats (``"rules_bot": true`` on one the
 game's own rules play), its options in words, its away choice, its winners
 once its match is over, by name and by seat),
@@ -228,6 +229,9 @@ NOT_KEPT_FILE = "not-kept.json"
 MAX_WATCHED_FILE = 256 * 1024
 #: tables not kept told to one player at most (a damaged file's list)
 MAX_TABLES_NOT_KEPT = 20
+#: the longest finished match's id a not-kept rematch is read back with
+#: (a journal's is 32 characters)
+MAX_MATCH_ID = 64
 #: locked by the hub serving the shared matches' directory, for as long as
 #: it serves, and holding its socket's path (`Hub.claim`): a second hub
 #: there on another socket found every match locked and served none,
@@ -274,6 +278,24 @@ class ChatLog:
 
     def since(self, seen: int) -> list[tuple[int, dict[str, Any]]]:
         return [(n, line) for n, line in self.lines if n > seen]
+
+
+@attrs.frozen
+class NotKept:
+    """A table not begun that a stop drops, as `NOT_KEPT_FILE` keeps it for
+    its creator: its game's title, and, for a rematch (asked for with r on
+    a finished match's results), that match's journal id: its creator is
+    told to ask again there, not to set it up again with n."""
+
+    title: str
+    rematch_of: str | None = None
+
+    def kept(self) -> str | dict[str, str]:
+        """As the file keeps it: a table's title alone (as before: an older
+        hub reads it), a rematch's with the match it replays."""
+        if self.rematch_of is None:
+            return self.title
+        return {"title": self.title, "rematch_of": self.rematch_of}
 
 
 @attrs.define
@@ -493,13 +515,13 @@ class Hub:
         #: player -> the titles of their tables not begun that the last
         #: stop dropped (README: not kept), said to them once as they log
         #: in: over SSH, the app that knew of them ended with the stop
-        self.not_kept: dict[str, list[str]] = {}
+        self.not_kept: dict[str, list[NotKept]] = {}
         #: `NOT_KEPT_FILE` was read into `not_kept` (`_keep_not_kept`
         #: reads it first otherwise), and what was last written there: the
         #: file holds those still to be told and every table not begun now,
         #: so that a hub killed (kill -9) leaves the word for the next
         self._not_kept_read = False
-        self._not_kept_written: dict[str, list[str]] | None = None
+        self._not_kept_written: dict[str, list[NotKept]] | None = None
         #: when the lobby last went to every client, and the timer of the next
         self._lobby_at = -LOBBY_SECONDS
         self._lobby_timer: asyncio.TimerHandle | None = None
@@ -564,7 +586,7 @@ class Hub:
         self.lobby_chat = _read_chat_file(self.lobby_chat_path, None)
         watched = _read_watched_file(self.watched_path)
         self.not_kept = _read_not_kept_file(self.directory / NOT_KEPT_FILE)
-        if line := not_kept_line(self.not_kept, stopping=False):
+        if line := not_kept_line(_not_kept_titles(self.not_kept), stopping=False):
             log.info("%s", line)  # the host's terminal: its creators are told in the app
         self._not_kept_read = True
         self._not_kept_written = None
@@ -881,24 +903,26 @@ class Hub:
 
     def _keep_not_kept(self, stopping: bool = False) -> None:
         """`NOT_KEPT_FILE` as it should stand now: under each creator, the
-        titles still to be told (`not_kept`) and those of their tables not
-        begun, which a hub started next does not have (no journal). Kept as
-        the tables change (`_lobby_changed`) and as a creator is told, so
-        that a hub killed (kill -9) leaves it as true as a stop does;
-        written (whole, `write_whole`) only when it changes. `stopping`:
-        the tables go now, their titles to be told by the next hub."""
+        tables still to be told (`not_kept`) and their tables not begun
+        (each its title, and a rematch's match: `NotKept`), which a hub
+        started next does not have (no journal). Kept as the tables change
+        (`_lobby_changed`) and as a creator is told, so that a hub killed
+        (kill -9) leaves it as true as a stop does; written (whole,
+        `write_whole`) only when it changes. `stopping`: the tables go now,
+        to be told by the next hub."""
         from saves.store import write_whole
 
         path = self.directory / NOT_KEPT_FILE
         if not self._not_kept_read:  # a hub started without `resume_all`
             self._not_kept_read = True
-            for name, titles in _read_not_kept_file(path).items():
-                self.not_kept.setdefault(name, []).extend(titles)
-        wanted = {name: list(titles) for name, titles in self.not_kept.items() if titles}
+            for name, dropped in _read_not_kept_file(path).items():
+                self.not_kept.setdefault(name, []).extend(dropped)
+        wanted = {name: list(dropped) for name, dropped in self.not_kept.items() if dropped}
         for table in self.tables.values():
             if not table.started:
-                wanted.setdefault(table.creator, []).append(table.game.title)
-        wanted = {name: titles[:MAX_TABLES_NOT_KEPT] for name, titles in wanted.items()}
+                wanted.setdefault(table.creator, []).append(
+                    NotKept(table.game.title, table.rematch_of_match))
+        wanted = {name: dropped[:MAX_TABLES_NOT_KEPT] for name, dropped in wanted.items()}
         if stopping:
             self.not_kept = wanted
         if wanted == self._not_kept_written:
@@ -906,20 +930,30 @@ class Hub:
         try:
             if wanted:
                 self.directory.mkdir(parents=True, exist_ok=True)
-                write_whole(path, json.dumps({"not kept": wanted}, ensure_ascii=False).encode())
+                kept = {name: [table.kept() for table in dropped]
+                        for name, dropped in wanted.items()}
+                write_whole(path, json.dumps({"not kept": kept}, ensure_ascii=False).encode())
             else:
                 path.unlink(missing_ok=True)
             self._not_kept_written = wanted
         except OSError as error:  # only the word to their creators is lost
             log.warning("%s", printable(_wrong_with(path, error)))
 
-    def told_not_kept(self, name: str) -> list[str] | None:
-        """The titles of `name`'s tables not begun that the last stop
-        dropped, taken (told once: `NOT_KEPT_FILE` kept without them)."""
-        titles = self.not_kept.pop(name, None)
-        if titles:
-            self._keep_not_kept()
-        return titles
+    def told_not_kept(self, name: str) -> list[str | dict[str, str]] | None:
+        """`name`'s tables not begun that the last stop dropped, taken (told
+        once: `NOT_KEPT_FILE` kept without them), as the welcome says them:
+        each table's title; a rematch's as ``{"title", "rematch_of"}`` while
+        the finished match it replays is listed (its results, where r asks
+        for it again), else as a table's (set up again with n)."""
+        dropped = self.not_kept.pop(name, None)
+        if not dropped:
+            return None
+        self._keep_not_kept()
+        told: list[str | dict[str, str]] = []
+        for table in dropped:
+            of = self.tables.get(table.rematch_of) if table.rematch_of is not None else None
+            told.append(table.kept() if of is not None and of.finished else table.title)
+        return told
 
     def keep_chat(self, table_id: str | None) -> None:
         """The chat of a table (None: the lobby) to disk, for a restarted
@@ -2606,10 +2640,18 @@ def not_kept_line(not_kept: dict[str, list[str]], *, stopping: bool) -> str | No
             "they next log in.")
 
 
-def _read_not_kept_file(path: Path) -> dict[str, list[str]]:
+def _not_kept_titles(not_kept: dict[str, list[NotKept]]) -> dict[str, list[str]]:
+    """The titles of tables not kept, by creator (`not_kept_line`)."""
+    return {name: [table.title for table in dropped] for name, dropped in not_kept.items()}
+
+
+def _read_not_kept_file(path: Path) -> dict[str, list[NotKept]]:
     """The tables not begun the last hub dropped (`Hub._keep_not_kept`),
     stopped or killed; missing or damaged: none (logged), read as hostile
-    as the network. Left on disk: the hub writes it again at once, without
+    as the network. Each is its title (an older hub's file holds only
+    these) or ``{"title", "rematch_of"}``: a title that is not text of a
+    game's is passed over, a rematch's match that is not short printable
+    text ignored. Left on disk: the hub writes it again at once, without
     what it could not read, and as each creator is told."""
     try:
         raw = _read_kept_json(path, MAX_WATCHED_FILE)
@@ -2624,12 +2666,23 @@ def _read_not_kept_file(path: Path) -> dict[str, list[str]]:
     from core import GAMES
 
     known = {game.title for game in GAMES.values()}
+
+    def table(entry: Any) -> NotKept | None:
+        title, of = (entry.get("title"), entry.get("rematch_of")) if isinstance(
+            entry, dict) else (entry, None)
+        if not isinstance(title, str) or title not in known:
+            return None
+        if not (isinstance(of, str) and 0 < len(of) <= MAX_MATCH_ID and of.isprintable()):
+            of = None
+        return NotKept(title, of)
+
     kept = {}
-    for name, titles in not_kept.items():
+    for name, entries in not_kept.items():
         with contextlib.suppress(HubError):
-            if player_name(name) == name and isinstance(titles, list):
-                kept[name] = [t for t in titles if isinstance(t, str) and t in known][:MAX_TABLES_NOT_KEPT]
-    return {name: titles for name, titles in kept.items() if titles}
+            if player_name(name) == name and isinstance(entries, list):
+                dropped = (table(entry) for entry in entries)
+                kept[name] = [t for t in dropped if t is not None][:MAX_TABLES_NOT_KEPT]
+    return {name: dropped for name, dropped in kept.items() if dropped}
 
 
 def _read_chat_file(path: Path, table_id: str | None, *,
