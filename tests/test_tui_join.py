@@ -3831,3 +3831,85 @@ async def test_several_tables_not_begun_of_one_game_are_told_in_one_notice(
             ], told
     finally:
         await again.close()
+
+
+#: what a creator reads of their rematch not kept over a restart (the
+#: results screen's words and key: its button is "Rematch (r)")
+REMATCH_NOT_KEPT = ("Your Overboss Duel rematch had not begun and was not kept: ask for it "
+                    "again with Rematch (r) on the match's results (Enter on it in the lobby).")
+
+
+@pytest.mark.parametrize("told_by", ["hub", "app"])
+async def test_a_rematch_not_begun_over_a_restart_is_told_as_a_rematch(
+        tmp_path, monkeypatch, told_by):
+    """Play-test: Ann pressed r on a finished duel's results; the rematch
+    waited for Bob as the hub stopped, and back at the hub she read "set it
+    up again (n)": n starts an empty form, where r on that match's results
+    (listed again after the restart) asks for the rematch again. Told so,
+    by the hub's record (`hub`), or by what the app saw of its tables when
+    the hub kept none (`app`: an older hub's, or its file lost)."""
+    import tui.remote
+    from host.hub import NOT_KEPT_FILE
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0)
+    hub.resume_all()
+    await hub.serve(path)
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    again = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            said = record_notices(app)
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                           and app.remote.connected)
+            bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+            await play_to_the_results(pilot, app, bob, random.Random(5))
+            await pilot.press("r")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and any(
+                t.get("rematch_of") == table["table"] for t in app.remote.tables))
+            await bob.close()
+            await hub.close()
+            await wait_for(pilot, lambda: app.remote.reconnecting)
+            if told_by == "app":
+                (directory / NOT_KEPT_FILE).unlink()
+            again = Hub(directory, bot_delay=0)
+            again.resume_all()
+            await again.serve(path)
+            await wait_for(pilot, lambda: REMATCH_NOT_KEPT in said)
+            await pilot.pause(0.2)
+            assert [s for s in said if "not kept" in s and "stopped" not in s] == [
+                REMATCH_NOT_KEPT], said
+            # and its match is there to ask again from
+            assert any((t.get("play") or {}).get("finished") for t in app.remote.tables)
+    finally:
+        if again is not None:
+            await again.close()
+
+
+async def test_rematches_not_kept_are_counted_as_tables_are(shared_hub):
+    """Several rematches of one game not kept read one notice, counted, as
+    tables do ("×N" on the host); a hub's entry of the wrong shape is
+    passed over, a rematch mark that is not text read as a table's."""
+    _, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        said = record_notices(app)
+        app.remote._told_not_kept([
+            {"title": "Overboss Duel", "rematch_of": "a" * 32},
+            {"title": "Overboss Duel", "rematch_of": "b" * 32},
+            {"title": "Boss Quest", "rematch_of": "c" * 32},
+            {"title": "Boss Quest", "rematch_of": 7},
+            "Boss Quest",
+            {"title": ["Overseers"]}, {"rematch_of": "d" * 32}, 5, None, ["Overseers"],
+        ])
+        await pilot.pause()
+        assert sorted(said) == [
+            "Your 2 Boss Quest tables had not begun and were not kept: set them up again (n).",
+            "Your 2 Overboss Duel rematches had not begun and were not kept: ask for each "
+            "again with Rematch (r) on its match's results (Enter on it in the lobby).",
+            "Your Boss Quest rematch had not begun and was not kept: ask for it again with "
+            "Rematch (r) on the match's results (Enter on it in the lobby).",
+        ], said

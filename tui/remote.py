@@ -254,7 +254,11 @@ class RemoteTable:
         if not self._lost:  # said once while the hub is away (a full hub
             # lets each try go at once: it was said at every one)
             self._lost = True
-            self._unbegun = [t for t in self.tables
+            # (a rematch's with the id of the finished match it replays:
+            # a restarted hub lists that match under it, `_not_kept`)
+            matches = {t["table"]: t.get("match") for t in self.tables}
+            self._unbegun = [{**t, "rematch_match": matches.get(t.get("rematch_of"))}
+                             for t in self.tables
                              if not t.get("started") and t.get("creator") == self.player]
             self._say_reconnecting()
             if self._hub_stopping:
@@ -1165,21 +1169,40 @@ class RemoteTable:
         """The hub's word, as this player logs in, of their tables not
         begun that its last stop dropped: said here whether or not this app
         saw them (a session of `overtable host` is new after a stop), and
-        not again by `_not_kept`."""
+        not again by `_not_kept`. Each is its title, or a rematch's
+        ``{"title", "rematch_of"}`` (its match is listed: asked for again
+        there); any other shape is passed over."""
         if not isinstance(titles, list):
             return
         from collections import Counter
 
+        dropped: Counter[tuple[str, bool]] = Counter()
+        for entry in titles:
+            title, of = (entry.get("title"), entry.get("rematch_of")) if isinstance(
+                entry, dict) else (entry, None)
+            if isinstance(title, str):
+                dropped[shown(title), isinstance(of, str)] += 1
         # one notice a game: three identical notices read as one repeated
-        for title, count in Counter(shown(t) for t in titles if isinstance(t, str)).items():
-            self._say_not_kept(title, count)
+        for (title, rematch), count in dropped.items():
+            self._say_not_kept(title, count, rematch=rematch)
         self._unbegun = None
 
-    def _say_not_kept(self, title: str, count: int = 1) -> None:
-        said = (f"Your {title} table had not begun and was not kept: set it up again (n)."
-                if count == 1 else
-                f"Your {count} {title} tables had not begun and were not kept: set them up "
-                "again (n).")
+    def _say_not_kept(self, title: str, count: int = 1, *, rematch: bool = False) -> None:
+        """`count` tables of `title` not begun were not kept; `rematch`:
+        rematches, asked for again as the results screen asks (Rematch, r),
+        not set up again with n (the form starts from the last set-up)."""
+        if rematch:
+            said = (f"Your {title} rematch had not begun and was not kept: ask for it again "
+                    "with Rematch (r) on the match's results (Enter on it in the lobby)."
+                    if count == 1 else
+                    f"Your {count} {title} rematches had not begun and were not kept: ask for "
+                    "each again with Rematch (r) on its match's results (Enter on it in the "
+                    "lobby).")
+        else:
+            said = (f"Your {title} table had not begun and was not kept: set it up again (n)."
+                    if count == 1 else
+                    f"Your {count} {title} tables had not begun and were not kept: set them "
+                    "up again (n).")
         self.app.notify(said, severity="warning", timeout=15)
 
     def _not_kept(self) -> None:
@@ -1192,9 +1215,14 @@ class RemoteTable:
         from collections import Counter
 
         listed = {t["table"] for t in self.tables}
-        gone = Counter(t["title"] for t in self._unbegun if t["table"] not in listed)
-        for title, count in gone.items():
-            self._say_not_kept(title, count)
+        # a rematch whose finished match is listed (under its match's id
+        # after a restart) is asked for again there
+        results = {t.get("match") for t in self.tables
+                   if (t.get("play") or {}).get("finished")} - {None}
+        gone = Counter((t["title"], t.get("rematch_match") in results)
+                       for t in self._unbegun if t["table"] not in listed)
+        for (title, rematch), count in gone.items():
+            self._say_not_kept(title, count, rematch=rematch)
         self._unbegun = None
 
     def _lobby_want(self, table: str) -> None:
