@@ -184,3 +184,114 @@ async def test_continue_over_the_match_being_played_here_says_you_are_in_it(data
         assert "This is your unfinished match: you are playing it." in messages, messages
         assert not any("another window" in m for m in messages)
         assert app.screen is screen
+
+
+def continue_prompt(app) -> str:
+    return str(app.screen.query_one(OptionList).get_option("continue").prompt)
+
+
+async def test_continue_looks_again_once_the_other_window_lets_the_match_go(data_dir):
+    """Play-test: with the only unfinished match open in window A, window
+    B's home read "Continue (being played in another window)"; A went home
+    (its lock let go), and c in B still refused it, seconds later. c looks
+    again, and continues the match."""
+    playing = Match.new("boss-quest", PLAYERS)  # as window A holds it
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen.latest_checked)
+        assert continue_prompt(app) == "Continue (being played in another window)"
+        playing.close()  # A goes home: the match is free
+        await pilot.press("c")
+        await wait_for(pilot, lambda: app.table is not None)
+        assert app.table.match.path == playing.path
+        assert not any("another window" in n.message for n in app._notifications)
+
+
+async def test_the_continue_line_follows_the_other_window(data_dir, monkeypatch):
+    """The home screen's Continue line is looked at again every few seconds
+    (as the saved list's rows are): it says when another window takes the
+    match, and offers it again once that window lets it go."""
+    from tui.screens import home
+
+    monkeypatch.setattr(home, "CONTINUE_CHECK_SECONDS", 0.2)
+    free = Match.new("boss-quest", PLAYERS)
+    free.close()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen)
+                       and continue_prompt(app).startswith("Continue: Boss Quest"))
+        other = Match.load(free.path).match  # another window resumes it
+        await wait_for(pilot, lambda: continue_prompt(app)
+                       == "Continue (being played in another window)")
+        other.close()
+        await wait_for(pilot, lambda: continue_prompt(app).startswith("Continue: Boss Quest"))
+        assert app.table is None
+
+
+async def test_continue_on_a_match_taken_meanwhile_says_where_it_is(data_dir):
+    """c on a Continue line another window has taken since (its match is
+    being played there) says so, as the home screen does for it; no
+    dialog quoting the file's path."""
+    free = Match.new("boss-quest", PLAYERS)
+    free.close()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen._latest is not None)
+        other = Match.load(free.path).match
+        await pilot.press("c")
+        await wait_for(pilot, lambda: any("another window" in n.message
+                                          for n in app._notifications))
+        assert on(app, HomeScreen) and app.table is None
+        await wait_for(pilot, lambda: continue_prompt(app)
+                       == "Continue (being played in another window)")
+        other.close()
+
+
+async def test_continue_on_a_match_deleted_meanwhile_says_so_in_plain_words(data_dir):
+    """Play-test: Continue on a match deleted from another window said
+    "This match cannot be resumed / /tmp/.../matches/2026...-7 / 5dff0ad.jsonl:
+    the file cannot be read (No such file or directory), so the match
+    cannot be resumed." It says the match was deleted, and the line is
+    looked for again."""
+    gone = Match.new("boss-quest", PLAYERS)
+    gone.close()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen._latest is not None)
+        gone.path.unlink()  # deleted in another window
+        await pilot.press("c")
+        await wait_for(pilot, lambda: app._notifications)
+        messages = [n.message for n in app._notifications]
+        assert any(m.startswith("This match was deleted") for m in messages), messages
+        assert not any("cannot be read" in m or str(gone.path) in m for m in messages)
+        assert on(app, HomeScreen) and app.table is None
+        await wait_for(pilot, lambda: continue_prompt(app) == "Continue (no unfinished match)")
+
+
+async def test_continue_never_opens_another_match_than_its_line_said(data_dir):
+    """c on a line whose match another window has taken since, with an
+    older match free: it says why, and the line offers the older one (c
+    again opens it); it does not open a match the player did not see."""
+    import time
+
+    older = Match.new("overboss-duel", PLAYERS)
+    older.close()
+    t = time.time() - 600
+    os.utime(older.path, (t, t))
+    newer = Match.new("boss-quest", PLAYERS)
+    newer.close()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen._latest is not None)
+        assert app.screen._latest.path == newer.path
+        other = Match.load(newer.path).match  # another window resumes it
+        await pilot.press("c")
+        await wait_for(pilot, lambda: app._notifications)
+        message = [n.message for n in app._notifications][-1]
+        assert "Boss Quest (Ann, Bram) is being played in another window" in message, message
+        assert app.table is None
+        assert continue_prompt(app).startswith("Continue: Overboss Duel")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: app.table is not None)
+        assert app.table.match.path == older.path
+        other.close()

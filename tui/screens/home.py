@@ -24,6 +24,13 @@ TAGLINE = "A table for tabletop games, in your terminal"
 #: saved match yet" was wrong, and starting a new one is not the only way
 PLAYED_ELSEWHERE = ("Your unfinished match is being played in another window or terminal: "
                     "leave it there to continue it here, or start a new one.")
+#: said when Continue's match was deleted (in another window) since the
+#: line was drawn: it read "This match cannot be resumed" over the file's
+#: whole path and "No such file or directory"
+DELETED = "This match was deleted (in another window or terminal)."
+#: seconds between looks at whether Continue's match was taken, let go or
+#: deleted by another window (the saved list's rows are looked at as often)
+CONTINUE_CHECK_SECONDS = 3.0
 #: Continue with saved matches, none of them unfinished
 NONE_UNFINISHED = ("No unfinished match to continue: start a new one, or open "
                    "Saved matches (s) for finished ones.")
@@ -126,6 +133,8 @@ class HomeScreen(Screen):
         warm = getattr(self.app, "warm_up_later", None)
         if callable(warm):
             warm()
+        # the module's value when mounted (tests shorten it)
+        self.set_interval(CONTINUE_CHECK_SECONDS, self.check_continue)
 
     def on_screen_resume(self) -> None:
         # On first showing, and whenever a match, the saved list... closes.
@@ -181,9 +190,47 @@ class HomeScreen(Screen):
         menu.highlighted = index
         menu.focus()
 
+    def _on_top(self) -> bool:
+        try:
+            return self.app.screen is self
+        except Exception:  # no screen stack (the app closing)
+            return False
+
+    def _shown(self) -> Any:
+        """The match the Continue line is about: the one it offers, or the
+        one it says is being played in another window; None: neither."""
+        return self._latest if self._latest is not None else self._elsewhere
+
+    @work(thread=True, exclusive=True, group="home-check")
+    def check_continue(self) -> None:
+        """Whether the Continue line still holds (one lock probe, off the
+        event loop): another window may have taken its match, let it go, or
+        deleted it. Looked for again when it does not. The line said "being
+        played in another window" long after that window had gone home."""
+        shown = self._shown()
+        if shown is None or not self.latest_checked or not self._on_top():
+            return
+        if self._still_shown(shown):
+            return
+        self.app.call_from_thread(self._look_again, shown)
+
+    def _still_shown(self, shown: Any) -> bool:
+        """Whether the Continue line about `shown` still says what is so."""
+        path = Path(shown.path)
+        if not path.exists():
+            return False
+        playing = bool(self.app.saved_in_play([path]))  # type: ignore[attr-defined]
+        return playing == (self._latest is None)
+
+    def _look_again(self, shown: Any) -> None:
+        if self._shown() is shown and self.is_mounted:  # (not looked for again meanwhile)
+            self._load_latest()
+
     @work(thread=True, exclusive=True, group="home-latest")
-    def _load_latest(self) -> None:
-        """Find the latest match that resumes, off the event loop."""
+    def _load_latest(self, then_continue: Any = None) -> None:
+        """Find the latest match that resumes, off the event loop; with
+        `then_continue` (the match the line was about when c was pressed,
+        or True when none), continue it once found."""
         error: BaseException | None = None
         app: Any = self.app
         elsewhere = unreadable = last_game = None
@@ -196,14 +243,19 @@ class HomeScreen(Screen):
                 unreadable = app.unreadable_saved()
         except Exception as exc:  # say so, but the menu works without it
             latest, error = None, exc
-        self.app.call_from_thread(self._loaded, latest, error, elsewhere, unreadable, last_game)
+        self.app.call_from_thread(self._loaded, latest, error, elsewhere, unreadable, last_game,
+                                  then_continue)
 
     def _loaded(self, latest: Any, error: BaseException | None, elsewhere: Any = None,
-                unreadable: Any = None, last_game: str | None = None) -> None:
+                unreadable: Any = None, last_game: str | None = None,
+                then_continue: Any = None) -> None:
         self.latest_checked = True
         if last_game != self._last_game and self.query("#home-menu"):
             self._last_game = last_game
             self._highlight_new(last_game)
+        if then_continue is not None:
+            self._loaded_for_continue(latest, error, elsewhere, unreadable, then_continue)
+            return
         if error is not None and str(error) != str(self._cannot_list):  # said once, not on every return
             self.notify(cannot_list_text(error), severity="error", markup=False)
         found = (latest, elsewhere, unreadable, error)
@@ -278,6 +330,39 @@ class HomeScreen(Screen):
                              answer)
 
     def action_continue(self) -> None:
+        """Continue the match the line offers, looked at again first: the
+        line may be seconds old, and another window may have let its match
+        go, taken it or deleted it since."""
+        shown = self._shown()
+        if self._latest is not None and self._still_shown(shown):
+            self.app.open_path(self._latest.path)  # type: ignore[attr-defined]
+            return
+        # looked for again (the whole search, off the event loop), then continued
+        self._load_latest(then_continue=shown if shown is not None else True)
+
+    def _loaded_for_continue(self, latest: Any, error: BaseException | None, elsewhere: Any,
+                             unreadable: Any, shown: Any) -> None:
+        """c's search done: continue what it found, or say why not."""
+        self._latest, self._elsewhere, self._unreadable, self._cannot_list = (
+            latest, elsewhere, unreadable, error)
+        if self.query("#home-menu"):
+            self._build_menu()
+        was = None if shown is True else Path(shown.path)
+        if was is not None and not was.exists():
+            self.notify(DELETED, severity="warning")
+            return
+        if latest is not None and was is not None and Path(latest.path) != was:
+            # not another match in its place, unasked: the line now offers it
+            app: Any = self.app
+            why = ("is being played in another window" if app.saved_in_play([was])
+                   else "cannot be continued now")
+            self.notify(f"{shown.title} ({', '.join(str(p) for p in shown.players)}) {why}. "
+                        f"Continue now offers another match: press c to continue it.",
+                        severity="warning", markup=False)
+            return
+        self._say_or_continue()
+
+    def _say_or_continue(self) -> None:
         if self._latest is None and self._elsewhere is not None:
             self.notify(PLAYED_ELSEWHERE, severity="warning")
             return
