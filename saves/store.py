@@ -511,12 +511,8 @@ def _mtime(path: Path) -> float:
         return 0.0
 
 
-def latest(directory: Path | None = None) -> SavedMatch | None:
-    """The most recently played unfinished match that can be continued: it
-    loads (a journal of an unknown game or one the rules refuse from its
-    start is passed over) and is not open elsewhere. A match opened at a
-    terminal since the last move of the others counts as the latest
-    (`mark_opened`). Nothing is locked (see `_resumes`)."""
+def _by_recency(directory: Path | None = None) -> list[SavedMatch]:
+    """The saved matches, the one played or opened last first (`latest`)."""
     listed = list_matches(directory)
     opened = _last_opened(data_dir() if directory is None else Path(directory))
     if opened is not None:
@@ -526,7 +522,29 @@ def latest(directory: Path | None = None) -> SavedMatch | None:
             listed.remove(marked)
             at = next((i for i, s in enumerate(listed) if _mtime(s.path) < when), len(listed))
             listed.insert(at, marked)
-    for s in listed:
+    return listed
+
+
+def passed_over(saved: SavedMatch, directory: Path | None = None) -> SavedMatch | None:
+    """The newest unfinished match, played or opened after `saved` (the
+    `latest`), that `latest` passed over because it is open in another
+    window or terminal; None if none. `overtable resume` opened an older
+    match without a word while the newest was being played elsewhere."""
+    for s in _by_recency(directory):
+        if s.path == saved.path:
+            return None
+        if s.in_use and not s.finished and s.superseded_by is None:
+            return s
+    return None
+
+
+def latest(directory: Path | None = None) -> SavedMatch | None:
+    """The most recently played unfinished match that can be continued: it
+    loads (a journal of an unknown game or one the rules refuse from its
+    start is passed over) and is not open elsewhere. A match opened at a
+    terminal since the last move of the others counts as the latest
+    (`mark_opened`). Nothing is locked (see `_resumes`)."""
+    for s in _by_recency(directory):
         if s.finished or not s.resumable or s.superseded_by is not None or s.in_use:
             continue
         resumed = _resumes(s.path)

@@ -295,3 +295,42 @@ async def test_continue_never_opens_another_match_than_its_line_said(data_dir):
         await wait_for(pilot, lambda: app.table is not None)
         assert app.table.match.path == older.path
         other.close()
+
+
+async def test_resume_says_when_the_newest_match_is_open_in_another_window(data_dir):
+    """Play-test: `overtable resume` (no ID) opened an older match without
+    a word while the newest was open in another window; the player took
+    it for the one they meant. The match opened says so."""
+    import time
+
+    older = Match.new("overboss-duel", PLAYERS)
+    older.close()
+    t = time.time() - 600
+    os.utime(older.path, (t, t))
+    newest = Match.new("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+                                     PlayerSpec("Cora", "human")])  # open in another window
+    app = make_app(start="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table is not None and app._notifications)
+        assert app.table.match.path == older.path
+        messages = [n.message for n in app._notifications]
+        assert ("Overseers (Ann, Bram, Cora) is open in another window; resumed "
+                "Overboss Duel (Ann +1 bot).") in messages, messages
+    newest.close()
+
+
+async def test_resume_says_nothing_of_a_match_older_than_the_one_it_opens(data_dir):
+    import time
+
+    older = Match.new("overboss-duel", PLAYERS)  # open in another window, but older
+    t = time.time() - 600
+    os.utime(older.path, (t, t))
+    newest = Match.new("boss-quest", PLAYERS)
+    newest.close()
+    app = make_app(start="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table is not None)
+        await pilot.pause(0.2)
+        assert app.table.match.path == newest.path
+        assert not any("another window" in n.message for n in app._notifications)
+    older.close()

@@ -86,6 +86,12 @@ def checked_bot_delay(delay: Any) -> float:
     return min(max(delay, 0.0), MAX_BOT_DELAY)
 
 
+def match_words(saved: Any) -> str:
+    """A saved match in words, "Overseers (Ann, Bram +1 bot)": its names
+    cut (they come from a file, and may be of thousands of characters)."""
+    return f"{saved.title} ({saved.who_plays(seats=4, name=20)})"
+
+
 def shared_text(path: Path) -> str:
     """How a shared table's unfinished match at `path` goes on: at its hub,
     which brings it back in its lobby (`overtable host --data-dir DIR`
@@ -666,6 +672,14 @@ class OvertableApp(KeysInOrder, App[None]):
                     self.notify("No saved match yet: start a new one.", severity="warning")
                 return
             path = latest.path if hasattr(latest, "path") else Path(latest)
+            passed = store.passed_over(latest) if hasattr(latest, "path") else None
+            if passed is not None and not self._playing(passed.path):
+                # said on the match opened: it opened an older match without a
+                # word, and the player took it for the one they meant
+                self.open_path(path)
+                self.notify(f"{match_words(passed)} is open in another window; resumed "
+                            f"{match_words(latest)}.", severity="warning", timeout=10)
+                return
         self.open_path(path)
 
     @staticmethod
