@@ -13,7 +13,7 @@ from textual.widgets import DataTable, OptionList, Static
 from saves.journal import PlayerSpec
 from saves.match import Match
 from tests.saves_kit import make_app, on
-from tests.screen_kit import wait_for
+from tests.screen_kit import settled_text, wait_for
 from tui.app import DEFAULT_BOT_DELAY, MAX_BOT_DELAY, checked_bot_delay
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.home import HomeScreen
@@ -36,9 +36,31 @@ async def test_a_match_open_elsewhere_is_not_resumed(data_dir):
         title = str(app.screen.query_one("#dialog-title", Static).render())
         text = str(app.screen.query_one("#dialog-text", Static).render())
         assert title == "This match is being played"
-        assert "already being played" in text and playing.path.name in text.replace("\n", "")
+        assert "already being played" in text
+        # the file's name whole on a row of the box (it broke in the middle across two)
+        rows = (await settled_text(app, pilot)).splitlines()
+        assert any(playing.path.name in row for row in rows), "\n".join(rows)
+        assert str(playing.path) not in text.replace("\n", "")
         assert app.table is None
     playing.close()
+
+
+async def test_a_match_deleted_after_it_was_listed_is_said_to_be_deleted(data_dir):
+    """Play-test: a match deleted in another window, then resumed from the
+    list, read "This match cannot be resumed / /tmp/.../matches/2026...-7 /
+    5dff0ad.jsonl: the file cannot be read (No such file or directory)"."""
+    gone = Match.new("boss-quest", PLAYERS)
+    gone.close()
+    app = make_app(start="saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        gone.path.unlink()  # in another window
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        title = str(app.screen.query_one("#dialog-title", Static).render())
+        text = str(app.screen.query_one("#dialog-text", Static).render())
+        assert title == "This match was deleted"
+        assert text == "It was deleted in another window or terminal: its file is no longer there."
 
 
 async def test_the_match_being_played_cannot_be_deleted(data_dir):
@@ -52,7 +74,11 @@ async def test_the_match_being_played_cannot_be_deleted(data_dir):
         await pilot.pause(0.1)
         assert on(app, SavedScreen)
         messages = [n.message for n in app._notifications]
-        assert any("cannot be deleted" in m and playing.path.name in m for m in messages)
+        assert ("Boss Quest (Ann +1 bot) is being played now, so it cannot be deleted. "
+                "Leave the match first.") in messages, messages
+        # the match in words: its file's name broke across the notice's rows
+        # ("…-overstocked-7" / "5dff0ad.jsonl")
+        assert not any(".jsonl" in m for m in messages)
         assert playing.path.exists()
         assert len(screen.matches) == 1
     playing.close()

@@ -86,10 +86,8 @@ def checked_bot_delay(delay: Any) -> float:
     return min(max(delay, 0.0), MAX_BOT_DELAY)
 
 
-def match_words(saved: Any) -> str:
-    """A saved match in words, "Overseers (Ann, Bram +1 bot)": its names
-    cut (they come from a file, and may be of thousands of characters)."""
-    return f"{saved.title} ({saved.who_plays(seats=4, name=20)})"
+#: what resuming a match deleted since it was listed says
+DELETED_TEXT = "It was deleted in another window or terminal: its file is no longer there."
 
 
 def shared_text(path: Path) -> str:
@@ -672,6 +670,8 @@ class OvertableApp(KeysInOrder, App[None]):
                     self.notify("No saved match yet: start a new one.", severity="warning")
                 return
             path = latest.path if hasattr(latest, "path") else Path(latest)
+            from tui.screens.saved import match_words
+
             passed = store.passed_over(latest) if hasattr(latest, "path") else None
             if passed is not None and not self._playing(passed.path):
                 # said on the match opened: it opened an older match without a
@@ -875,10 +875,21 @@ class OvertableApp(KeysInOrder, App[None]):
         if not problems and match is not None:
             open_it()
             return
-        text = "\n".join(p.message for p in problems) or "The journal could not be read."
+        # the file by its name: its whole path was longer than the box's
+        # rows, and broke in the middle across two
+        text = "\n".join(p.message.replace(str(path), path.name) for p in problems) or (
+            "The journal could not be read.")
         resumable = match is not None and all(p.resumable for p in problems)
         if not resumable:
-            from saves.journal import IN_USE
+            from saves.journal import IN_USE, UNREADABLE
+
+            if any(p.kind == UNREADABLE for p in problems) and not (
+                    path.exists() or path.is_symlink()):
+                # deleted since it was listed: "the file cannot be read (No
+                # such file or directory)" under its whole path said it less plainly
+                self.push_screen(ConfirmScreen("This match was deleted", DELETED_TEXT,
+                                               yes="OK", no=None))
+                return
 
             title = (
                 "This match is being played"

@@ -76,6 +76,30 @@ def players_text(saved: Any) -> str:
     return saved.who_plays()
 
 
+def match_words(saved: Any) -> str:
+    """A saved match in words, "Overseers (Ann, Bram +1 bot)": its names
+    cut (they come from a file, and may be of thousands of characters)."""
+    return f"{saved.title} ({saved.who_plays(seats=4, name=20)})"
+
+
+#: the cells of a notice's row (a toast 40 wide, less its padding and edge)
+NOTICE_ROW = 36
+
+
+def name_line(name: str, width: int = NOTICE_ROW) -> str:
+    """A file's name for a row of its own: whole if it fits, else cut in
+    its middle ("20261206T1…overstocked-75dff0ad.jsonl"), its end (the id,
+    the ".jsonl") kept. A name too long for the row broke across two."""
+    if cell_len(name) <= width:
+        return name
+    tail = ""
+    for char in reversed(name):
+        if cell_len(tail) + cell_len(char) > width // 2:
+            break
+        tail = char + tail
+    return shortened(name, width - cell_len(tail)) + tail
+
+
 def problem_text(saved: Any) -> str:
     """The problem of a damaged journal in a word or two ("" when sound)."""
     return str(saved.problem_word) if saved.problem else ""
@@ -477,17 +501,23 @@ class SavedScreen(Screen):
         playing = bool(self.app.saved_in_play([Path(saved.path)]))  # type: ignore[attr-defined]
         others = {Path(m.path) for m in self.matches if m.in_use and m is not saved}
         self._mark_playing(self.matches, others | ({Path(saved.path)} if playing else set()))
+        # named in words, or by its file's name on a row of its own: a name
+        # in a sentence broke in the middle across the notice's rows
+        named = match_words(saved) if saved.match_id else "this file"
+        tail = "" if saved.match_id else f"\n{name_line(name)}"
         if playing:
             # said at once: it asked "Delete this match?" and refused after y
-            self.notify(printable(f"{name} is being played now, so it cannot be deleted. "
-                                  "Leave the match first."), severity="warning", markup=False)
+            self.notify(printable(f"{named[:1].upper()}{named[1:]} is being played now, so it "
+                                  f"cannot be deleted. Leave the match first.{tail}"),
+                        severity="warning", markup=False)
             return
         if _is_folder(saved.path):
             # not a file Overtable wrote: offering "removed for good" then
             # failing ("Is a directory") read as a delete that went wrong
-            self.notify(printable(f"{name} is a folder, not a saved match: Overtable leaves "
+            self.notify(printable(f"This is a folder, not a saved match: Overtable leaves "
                                   "it alone. Move or remove it yourself if it should not be "
-                                  "there."), severity="warning", markup=False, timeout=8)
+                                  f"there.\n{name_line(name)}"), severity="warning",
+                        markup=False, timeout=8)
             return
         if not saved.match_id or saved.game == "?":
             # no match to name (it read "Delete this match? ? ·  · last played ..."): the file
@@ -509,7 +539,7 @@ class SavedScreen(Screen):
                 self.app.delete_saved(saved.path)  # type: ignore[attr-defined]
             except OSError as error:  # "[Errno 30] Read-only file system: '...'" read as a trace
                 reason = error.strerror or str(error)
-                self.notify(printable(f"Could not delete {saved.path}: {reason}. It is still there."),
+                self.notify(printable(f"Could not delete {named}: {reason}. It is still there.{tail}"),
                             severity="error", markup=False)
             except Exception as error:
                 self.notify(printable(f"Could not delete: {error}"), severity="error", markup=False)
