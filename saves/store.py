@@ -134,6 +134,11 @@ class SavedMatch:
     shared: bool = False
     #: (name, level) of each bot's seat
     bot_seats: tuple[tuple[str, str | None], ...] = ()
+    #: (name, a bot, its level) of every seat, in order (the saved list's Details)
+    seats: tuple[tuple[str, bool, str | None], ...] = ()
+    #: the names of the seats to play next in an unfinished match ("Ann");
+    #: () when not replayed, over, or chance's turn
+    to_play: tuple[str, ...] = ()
 
     def who_plays(self, *, seats: int | None = None, name: int | None = None) -> str:
         """Who plays: people by name, bots counted ("Ann, Bram +2 bots");
@@ -876,6 +881,8 @@ class Replayed:
     left_out: int | None = None
     #: `LoadedMatch.notes`: bot levels this version does not have
     notes: tuple[str, ...] = ()
+    #: the names of the seats to play next, if the match is not over
+    to_play: tuple[str, ...] = ()
 
 
 #: path -> (mtime, size, what its replay found): replays of unchanged files are kept
@@ -892,7 +899,8 @@ def _with_replay(saved: SavedMatch) -> SavedMatch:
     except OSError:
         return saved
     progress, refused, winners = replayed.progress, replayed.refused, replayed.winners
-    saved = attrs.evolve(saved, options=replayed.options, notes=replayed.notes)
+    saved = attrs.evolve(saved, options=replayed.options, notes=replayed.notes,
+                         to_play=replayed.to_play)
     if replayed.left_out is not None:
         # what a resume has, counted by the rules (an undo they refuse took none back)
         saved = attrs.evolve(saved, actions=replayed.kept, left_out=replayed.left_out or None)
@@ -929,8 +937,10 @@ def _replay(path: Path) -> Replayed:
     winners = None if outcome is None else tuple(
         match.names[w] for w in sorted(outcome.winners) if 0 <= w < len(match.names))
     options = options_words(match.header.options, len(match.names))
+    to_play = () if outcome is not None else tuple(
+        match.names[s] for s in sorted(match.to_act()) if 0 <= s < len(match.names))
     return Replayed(_progress(match), refused, winners, options, len(match.history),
-                    loaded.lost, loaded.notes)
+                    loaded.lost, loaded.notes, to_play)
 
 
 def _when(mtime: float) -> str:
@@ -1022,4 +1032,7 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
         left_out=raw.unread or None,
         bot_seats=tuple((name, journal.shown_name(p.get("level")) if p.get("level") else None)
                         for name, p in zip(names, seats, strict=True) if p.get("kind") == "bot"),
+        seats=tuple((name, p.get("kind") == "bot",
+                     journal.shown_name(p.get("level")) if p.get("level") else None)
+                    for name, p in zip(names, seats, strict=True)),
     )

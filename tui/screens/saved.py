@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from tui import resources
-from tui.plain import cell, plain, printable, shortened
+from tui.plain import cell, listed, plain, printable, shortened
 from tui.row_table import RowTable
 
 #: (heading, width): 67 cells of text and 2 of padding each fit 80 columns
@@ -131,6 +131,64 @@ def clipped(text: str, width: int, rows: int = DETAIL_ROWS) -> str:
     room = width - cell_len(MORE)
     last = shortened(last, room) if cell_len(last) >= room else last + "…"
     return "\n".join([*lines[: rows - 1], last + MORE])
+
+
+def joined(parts: list[str], width: int, sep: str = " · ") -> str:
+    """`parts` joined by `sep` on a row while the next fits it, else on a
+    new row: wrapped at the row's end, a "·" was left dangling there and
+    the next part (a file's name) began the next row."""
+    text = ""
+    for part in parts:
+        if not text:
+            text = part
+            continue
+        rows = Content(text).wrap(max(width, 1))
+        last = rows[-1].plain.rstrip() if rows else ""
+        fits = cell_len(last) + cell_len(sep) + cell_len(part.split("\n")[0]) <= width
+        text += (sep + part) if fits else ("\n" + part)
+    return text
+
+
+#: what Details names of a saved match's seats: a damaged header may hold
+#: 300,000 of them, with names and levels of thousands of characters
+DETAILS_SEATS = 8
+DETAILS_NAME = 24
+DETAILS_LEVEL = 16
+
+
+def seats_text(saved: Any) -> str:
+    """Each seat, a bot's with its level: "Ann, Bram (bot: hard)"; cut."""
+    seats = list(getattr(saved, "seats", ()) or ()) or [(name, False, None)
+                                                          for name in saved.players]
+    shown = []
+    for name, bot, level in seats[:DETAILS_SEATS]:
+        text = shortened(str(name), DETAILS_NAME)
+        if bot:
+            text += f" (bot: {shortened(str(level), DETAILS_LEVEL)})" if level else " (bot)"
+        shown.append(text)
+    more = len(seats) - DETAILS_SEATS
+    return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
+
+
+def stopped_text(saved: Any) -> str:
+    """Where the match stopped: "Ann to play, round 2 · 43 actions"."""
+    names = [shortened(str(n), DETAILS_NAME) for n in getattr(saved, "to_play", ())]
+    where = []
+    if names and not saved.finished:
+        cut = names[:4] + ([f"{len(names) - 4} more"] if len(names) > 4 else [])
+        where.append(f"{listed(cut)} to play")
+    if getattr(saved, "progress", ""):
+        where.append(str(saved.progress))
+    count = f"{saved.actions} action{'' if saved.actions == 1 else 's'}"
+    if getattr(saved, "left_out", None):
+        count += f" ({saved.left_out} line{'' if saved.left_out == 1 else 's'} left out)"
+    return " · ".join(part for part in (", ".join(where), count) if part)
+
+
+#: the state of a match in Details, for the list's Result words that are not plain
+STATE_WORDS = {"playing": "being played now"}
+#: the most characters of the options Details shows
+DETAILS_OPTIONS = 300
 
 
 def _is_folder(path: Any) -> bool:
@@ -250,8 +308,8 @@ class SavedScreen(Screen):
         Binding("d,delete", "delete", "Delete"),
         # ("Read all" read as more than it shows: the line under the list, whole)
         Binding("p", "read_all", "Details",
-                tooltip="The highlighted match's line under the list, whole: players, "
-                        "options, last played, file"),
+                tooltip="The highlighted match's details: each seat (a bot's level), the "
+                        "options, where it stopped, when it was played, its ID"),
         Binding("f5,ctrl+r", "reload", "Reload", show=False),
         Binding("q,escape,backspace", "back", "Back"),
     ]
@@ -429,18 +487,25 @@ class SavedScreen(Screen):
         detail = self.query_one("#saved-detail", Static)
         # the detail's own width once laid out (80 columns less its padding before)
         width = detail.content_region.width or 78
-        detail.update(plain(clipped(self._detail(saved), width)))
+        detail.update(plain(clipped(self._detail(saved, width=width), width)))
 
-    def _detail(self, saved: Any, *, named: bool = True) -> str:
-        """All the line under the list says of `saved` (`clipped` to fit);
-        without its file's name (`named` False) under a title naming it."""
+    def _detail(self, saved: Any, *, named: bool = True, width: int = 78) -> str:
+        """All the line under the list says of `saved` (`clipped` to fit),
+        its parts wrapped at `width`; without its file's name (`named`
+        False) under a title naming it."""
         who = ", ".join(names_of(saved.players))
         last = when(getattr(saved, "updated", None) or saved.created)
         options = ", ".join(getattr(saved, "options", ()) or ())
         played_with = f" · {options}" if options else ""
         # a file with no match header names nobody: it read " · last played ..."
-        text = " · ".join(part for part in (f"{who}{played_with}", f"last played {last}",
-                                             Path(saved.path).name if named else "") if part)
+        text = joined([part for part in (f"{who}{played_with}", f"last played {last}",
+                                         Path(saved.path).name if named else "") if part], width)
+        return text + self._more(saved)
+
+    def _more(self, saved: Any) -> str:
+        """What the detail says beyond its first line: a shared table's, a
+        continued one's, a problem, notes (each on a row of its own)."""
+        text = ""
         if getattr(saved, "shared", False):
             text += ("\nA shared table's match" + ("." if saved.finished else
                      ": it goes on at the shared tables (overtable host or hub)."))
@@ -454,15 +519,38 @@ class SavedScreen(Screen):
             text += f"\nNote: {note}"
         return text
 
+    def details(self, saved: Any) -> str:
+        """Details (p): more than the line under the list. The game and its
+        state, each seat with its bot's level, the options, where the match
+        stopped, when it started and was last played, its ID; then what
+        the line says beyond its first row. All of it comes from a file:
+        cut (`seats_text`), never markup (shown `plain`)."""
+        if not getattr(saved, "match_id", ""):
+            return self._detail(saved, named=False)  # no match to describe: the file's problem
+        state = result_text(saved)
+        rows = [f"{saved.title or saved.game} · {STATE_WORDS.get(state, state)}",
+                f"Seats: {seats_text(saved)}"]
+        options = ", ".join(str(o) for o in getattr(saved, "options", ()) or ())
+        rows.append(f"Options: {shortened(options, DETAILS_OPTIONS) or 'none (the standard game)'}")
+        rows.append(f"{'Ended at' if saved.finished else 'Stopped at'}: {stopped_text(saved)}")
+        started = when(saved.created)[:16]
+        last = when(getattr(saved, "updated", None) or saved.created)[:16]
+        rows.append(f"Started {started} · last played {last}" if started else f"Last played {last}")
+        index = next((i for i, m in enumerate(self.matches) if m is saved), None)
+        if index is not None:
+            listed_id = self.app.saved_ids(self.matches)[index]  # type: ignore[attr-defined]
+            rows.append(f"ID: {listed_id} (overtable resume {listed_id})")
+        return "\n".join(rows) + self._more(saved)
+
     def action_read_all(self) -> None:
-        """The highlighted match's detail whole, in a dialog."""
+        """The highlighted match's details, in a dialog."""
         saved = self.selected()
         if saved is None:
             return
         from tui.screens.confirm import ConfirmScreen
 
         # (the title names the file: the box named it twice)
-        self.app.push_screen(ConfirmScreen(Path(saved.path).name, self._detail(saved, named=False),
+        self.app.push_screen(ConfirmScreen(Path(saved.path).name, self.details(saved),
                                            yes="OK", no=None))
 
     def _continuation(self, saved: Any) -> Any:
