@@ -360,3 +360,24 @@ async def test_resume_says_nothing_of_a_match_older_than_the_one_it_opens(data_d
         assert app.table.match.path == newest.path
         assert not any("another window" in n.message for n in app._notifications)
     older.close()
+
+
+async def test_the_cannot_be_deleted_notice_goes_when_enter_opens_the_dialog(data_dir):
+    """Play-test: d, then Enter, on a match being played in another window
+    left the "cannot be deleted" notice over the top right of the "This
+    match is being played" box that Enter opened. The notice goes."""
+    playing = Match.new("boss-quest", PLAYERS)  # as another terminal holds it
+    app = make_app(start="saves")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        await pilot.press("d")
+        await wait_for(pilot, lambda: any("cannot be deleted" in n.message
+                                          for n in app._notifications))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        assert str(app.screen.query_one("#dialog-title", Static).render()) == (
+            "This match is being played")
+        await pilot.pause()
+        assert not any("cannot be deleted" in n.message for n in app._notifications)
+        assert "cannot be deleted" not in " ".join((await settled_text(app, pilot)).split())
+    playing.close()

@@ -324,6 +324,9 @@ class SavedScreen(Screen):
         self.named = named
         #: the paths of the saves `named` names, in the list's order
         self.candidates: list[Path] = []
+        #: the notices this list put up about a row (d's refusals), taken
+        #: down when a box opens: they covered its top right
+        self._notices: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -542,11 +545,24 @@ class SavedScreen(Screen):
             rows.append(f"ID: {listed_id} (overtable resume {listed_id})")
         return "\n".join(rows) + self._more(saved)
 
+    def _say(self, message: str, *, severity: str = "warning", timeout: float | None = None) -> None:
+        """A notice about a row (its text from a file: printable, not markup)."""
+        message = printable(message)
+        self._notices.append(message)
+        self.notify(message, severity=severity, markup=False, timeout=timeout)  # type: ignore[arg-type]
+
+    def _withdraw_notices(self) -> None:
+        """Take down this list's notices, before a box opens under them."""
+        for message in self._notices:
+            self.app.withdraw_notice(message)  # type: ignore[attr-defined]
+        self._notices.clear()
+
     def action_read_all(self) -> None:
         """The highlighted match's details, in a dialog."""
         saved = self.selected()
         if saved is None:
             return
+        self._withdraw_notices()
         from tui.screens.confirm import ConfirmScreen
 
         # (the title names the file: the box named it twice)
@@ -577,6 +593,8 @@ class SavedScreen(Screen):
         # the original of a match that went on in a new file: resuming it
         # again would start a second, diverging copy
         saved = self._continuation(saved) or saved
+        # (a box may open: "This match is being played" under d's notice)
+        self._withdraw_notices()
         self.app.open_path(Path(saved.path), from_saved=True)  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
@@ -595,17 +613,15 @@ class SavedScreen(Screen):
         tail = "" if saved.match_id else f"\n{name_line(name)}"
         if playing:
             # said at once: it asked "Delete this match?" and refused after y
-            self.notify(printable(f"{named[:1].upper()}{named[1:]} is being played now, so it "
-                                  f"cannot be deleted. Leave the match first.{tail}"),
-                        severity="warning", markup=False)
+            self._say(f"{named[:1].upper()}{named[1:]} is being played now, so it "
+                      f"cannot be deleted. Leave the match first.{tail}")
             return
         if _is_folder(saved.path):
             # not a file Overtable wrote: offering "removed for good" then
             # failing ("Is a directory") read as a delete that went wrong
-            self.notify(printable(f"This is a folder, not a saved match: Overtable leaves "
-                                  "it alone. Move or remove it yourself if it should not be "
-                                  f"there.\n{name_line(name)}"), severity="warning",
-                        markup=False, timeout=8)
+            self._say("This is a folder, not a saved match: Overtable leaves it alone. Move "
+                      f"or remove it yourself if it should not be there.\n{name_line(name)}",
+                      timeout=8)
             return
         if not saved.match_id or saved.game == "?":
             # no match to name (it read "Delete this match? ? ·  · last played ..."): the file
@@ -635,6 +651,7 @@ class SavedScreen(Screen):
                 self.notify("Match deleted.")
             self.action_reload()
 
+        self._withdraw_notices()
         self.app.push_screen(ConfirmScreen(title, question, yes="Delete"), answer)
 
     def action_back(self) -> None:
