@@ -314,7 +314,7 @@ async def test_continue_never_opens_another_match_than_its_line_said(data_dir):
         await pilot.press("c")
         await wait_for(pilot, lambda: app._notifications)
         message = [n.message for n in app._notifications][-1]
-        assert "Boss Quest (Ann, Bram) is being played in another window" in message, message
+        assert "Boss Quest (Ann +1 bot) is being played in another window" in message, message
         assert app.table is None
         assert continue_prompt(app).startswith("Continue: Overboss Duel")
         await pilot.press("c")

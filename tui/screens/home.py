@@ -353,12 +353,13 @@ class HomeScreen(Screen):
             return
         if latest is not None and was is not None and Path(latest.path) != was:
             # not another match in its place, unasked: the line now offers it
+            from tui.screens.saved import match_words  # (names cut: they come from a file)
+
             app: Any = self.app
             why = ("is being played in another window" if app.saved_in_play([was])
                    else "cannot be continued now")
-            self.notify(f"{shown.title} ({', '.join(str(p) for p in shown.players)}) {why}. "
-                        f"Continue now offers another match: press c to continue it.",
-                        severity="warning", markup=False)
+            self.notify(f"{match_words(shown)} {why}. Continue now offers another match: "
+                        "press c to continue it.", severity="warning", markup=False)
             return
         self._say_or_continue()
 
