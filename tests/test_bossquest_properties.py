@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.bossquest import GAME, cards, rules, solo
-from core.bossquest.state import Hidden
+from core.bossquest.state import Hidden, Phase
 from tests.bossquest_tables import all_spells, all_weapons, knight, table
 from tests.playouts import checked_playout, seeds
 
@@ -50,6 +50,10 @@ def solo_conserved(state):
     """The Solo Quest's weapons and row spells are all accounted for."""
     weapons = list(state.weapon_deck) + [t.weapon for t in state.deck_top] + list(state.drawn)
     weapons += [w for b in state.solo_bosses for w in b.weapons]
+    if state.phase is Phase.OVER and state.waves:
+        # the quest's last attack: its weapons stay on its Bosses, not
+        # gathered into the deck (BQ-39 gathers them for a next wave only)
+        weapons += [w for b in state.waves[-1].bosses for w in b.weapons]
     assert Counter(weapons) == Counter(solo.solo_weapons(state.options))
     spells = list(state.spell_deck) + list(state.spell_discard)
     spells += [s for row in state.rows for s in row]

@@ -221,13 +221,13 @@ def test_a_lost_quest_says_how_the_last_attack_missed():
     state = at_wave(3, [boss(30, "R7", "Y7", "P7", "B7", "R5")], phase=Phase.SOLO_END, hearts=1)
     state = GAME.apply(state, 0, Resolve(0))
     notes = GAME.outcome(state).notes
-    assert notes[-1] == "The final assault missed the MegaBoss: 33 against 30 HP, 3 over."
+    assert notes[-1] == "The final assault missed the MegaBoss: 33 against 30 HP (3 over)."
     state = at_wave(1, [boss(15, "R7", "Y7", "P1"), boss(18, "R6", "Y6", "P6", spells=(NEED_PAIR,)),
                         boss(21, "R5")], phase=Phase.SOLO_END, hearts=2)
     state = GAME.apply(state, 0, Resolve(0))
     assert GAME.outcome(state).notes[-1] == (
-        "Wave 1 missed Boss 2: 18 against 18 HP, its spell condition unmet; "
-        "Boss 3: 5 against 21 HP, 16 short.")
+        "Wave 1 missed Boss 2: 18 against 18 HP (unmet: Need 2 of a colour); "
+        "Boss 3: 5 against 21 HP (16 short).")
 
 
 @pytest.mark.parametrize(
@@ -360,14 +360,15 @@ def test_the_bot_closes_a_gap_with_a_personal_spell():
 def test_the_attack_line_says_why_a_matched_boss_failed():
     """BQ §1st Wave, Reference: "Attack strength equals the BOSS card's HP,
     but the SPELL card's condition is not met: the player loses 1 HEART."
-    The log says so, and counts a single heart in the singular."""
+    The log says so, naming the condition (as the board does, "unmet:
+    ..."), and why each other Boss failed; a single heart is singular."""
     need_blue = Spell(SpellKind.NEED_COLOUR, Colour.BLUE)
     bosses = [boss(15, "R7", "Y5", "P3", spells=(need_blue,)), boss(16, "B7", "B6", "R3"),
               boss(14, "Y7")]
     state = at_wave(1, bosses, phase=Phase.SOLO_END, hearts=3)
     line = GAME.describe(state, 0, Resolve(0))
-    assert "15/15 failed (condition unmet)" in line
-    assert "16/16 defeated" in line and "7/14 failed;" in line
+    assert "15/15 failed (unmet: Need Blue (B))" in line
+    assert "16/16 defeated" in line and "7/14 failed (7 short);" in line
     assert line.endswith("1 heart left.")
 
 
@@ -602,3 +603,117 @@ def test_an_old_journal_line_names_the_receiving_bosss_spell_bq40():
 
     old = codec(GAME).action({"type": "TargetSpell", "index": 1})
     assert old == TargetSpell(1) and old.boss is None
+
+
+# --- the quest's end, told whole (the Solo Quest play-test) -----------------------
+
+NEED_Y = Spell(SpellKind.NEED_COLOUR, Colour.YELLOW)
+NEED_P = Spell(SpellKind.NEED_COLOUR, Colour.PURPLE)
+#: the play-test's final assault: weapons 34 against the MegaBoss's 31 HP
+#: (30, Boss HP +1), Need Yellow unmet (no yellow weapon), Need Purple met
+PLAYTEST_WEAPONS = ("R1", "P1", "P3", "P7", "R7", "B4", "R3", "B6", "P2")
+
+
+def playtest_final_assault(hearts=2):
+    state = at_wave(3, [boss(30, *PLAYTEST_WEAPONS, spells=(NEED_Y, HP1, NEED_P))],
+                    phase=Phase.SOLO_END, hearts=hearts)
+    return attrs.evolve(state, personal=())
+
+
+@pytest.mark.parametrize(("wave", "left"), [(2, 15), (3, 19)])
+def test_the_deck_is_not_gathered_when_the_quest_ends_bq39(wave, left):
+    """BQ-39: the weapons are gathered and reshuffled at the start of each
+    wave; a quest that ends starts none. The play-test: a quest lost in wave
+    2 with 15 weapons in the deck and 13 on the Bosses read "Deck: 28", and
+    one ended with 19 in the deck and 9 on the MegaBoss too."""
+    if wave == 2:
+        bosses = [boss(21, "R1", "R2", "R3", "R4", "R5"), boss(19, "P1", "P2", "P3", "P4"),
+                  boss(17, "B1", "B2", "B3", "B4")]
+    else:
+        bosses = [boss(30, *PLAYTEST_WEAPONS)]
+    state = attrs.evolve(at_wave(wave, bosses, phase=Phase.SOLO_END, hearts=1), personal=())
+    assert GAME.deck_size(state) == left
+    over = GAME.apply(state, 0, Resolve(0))
+    assert over.phase is Phase.OVER
+    assert GAME.deck_size(over) == left
+    assert GAME.deck_size(GAME.view(over, 0)) == left
+    # a wave that goes on still gathers them (BQ-39)
+    going_on = attrs.evolve(at_wave(1, [boss(15, "R7", "Y7", "P1"), boss(16, "R6", "Y6", "P4"),
+                                        boss(17, "R5", "Y5", "P7")], phase=Phase.SOLO_END),
+                            rows=((), (HP1,), ()))
+    nxt = GAME.apply(going_on, 0, Resolve(0))
+    assert nxt.wave == 2 and GAME.deck_size(nxt) == len(solo.solo_weapons(nxt.options))
+
+
+def test_a_missed_attack_names_every_reason():
+    """BQ §1st Wave, Reference: a Boss fails to a strength that differs from
+    its HP, or to a condition not met; both may hold. The play-test: "33
+    against 31 HP, 2 over" left out that Need Yellow was unmet too."""
+    state = playtest_final_assault()
+    mega = state.solo_bosses[0]
+    assert solo.missed_by(mega, 33, 31) == ("2 over", "unmet: Need Yellow (Y)")
+    assert solo.missed_by(mega, 31, 31) == ("unmet: Need Yellow (Y)",)
+    two = boss(15, "R7", spells=(NEED_Y, NEED_P))
+    assert solo.missed_by(two, 7, 15) == ("8 short", "unmet: Need Yellow (Y), Need Purple (P)")
+    assert solo.missed_by(boss(15, "Y7", "P1"), 8, 8) == ()
+
+
+def test_the_final_assaults_note_names_the_hearts_discarded_and_every_reason_bq41():
+    """BQ §3. Final Assault ("discard one of your HEARTS to ... subtract 1
+    from your total attack strength"), BQ-41. The play-test: weapons 34, a
+    heart discarded for -1, 33 against 31 HP with Need Yellow unmet; the
+    results said only "33 against 31 HP, 2 over"."""
+    state = playtest_final_assault()
+    assert solo.boss_strength(state.solo_bosses[0]) == 34
+    over = GAME.apply(state, 0, Resolve(-1))
+    result = over.waves[-1]
+    assert result.strengths == (33,) and result.hearts_lost == 2 and result.hearts_after == 0
+    assert GAME.outcome(over).notes[-1] == (
+        "The final assault missed the MegaBoss: 33 against 31 HP with 1 heart discarded "
+        "for -1 (2 over; unmet: Need Yellow (Y)).")
+    assert solo.hearts_lost_words(result) == (
+        "2 hearts lost (1 discarded for -1, 1 for the failed attack)")
+    line = GAME.describe(state, 0, Resolve(-1))
+    assert "1 heart discarded for -1; MegaBoss 33/31 failed (2 over; unmet: Need Yellow (Y))" \
+        in line, line
+
+
+def test_the_hearts_lost_say_what_each_was_for_bq41():
+    """BQ-41: the final assault's hearts discarded are counted apart from
+    the one a failed attack costs; a wave's are one per Boss (BQ §1st Wave)."""
+    won = GAME.apply(at_wave(3, [boss(30, "R7", "Y7", "P7", "B7", "R1")], phase=Phase.SOLO_END),
+                     0, Resolve(1))
+    assert solo.hearts_lost_words(won.waves[-1]) == "1 heart lost (1 discarded for +1)"
+    plain = solo.WaveResult(1, (), (), (), (False, True, False), 2, 1, 0)
+    assert solo.hearts_lost_words(plain) == "2 hearts lost"
+    none = solo.WaveResult(1, (), (), (), (True,) * 3, 0, 3, 0)
+    assert solo.hearts_lost_words(none) == "0 hearts lost"
+
+
+@pytest.mark.parametrize(("codes", "adjust", "hearts", "words"), [
+    (("R7", "Y7", "P7", "B7", "R2"), 0, 3, ("Won", "Ennobled", 3)),
+    (("R7", "Y7", "P7", "B7", "R1"), 1, 3, ("Won", "General-in-Chief", 2)),
+    (("R7", "Y7", "P7", "B7"), 2, 3, ("Won", "Honor Knight", 1)),
+    (("R7", "Y7", "P7", "B6"), 0, 3, ("Lost", "The MegaBoss stands", 2)),
+    (("R7", "Y7"), 0, 1, ("Lost", "Almost", 0)),
+])
+def test_the_quests_result_is_its_ending_and_the_hearts_kept(codes, adjust, hearts, words):
+    """BQ §3. Final Assault: the Solo Quest has no score; it is won or lost,
+    and a won quest's ending is told by the hearts kept ("You finish with 1
+    HEART: ... Honor Knight", "2 HEARTS: ... General-in-Chief", "3 HEARTS:
+    the King ennobles you"), a lost one's by where it was lost ("Almost",
+    BQ-41's MegaBoss that stands). The play-test's results read "#1 Ann
+    Score 0", a ranking of one with nothing saying what the score was."""
+    state = at_wave(3, [boss(30, *codes)], phase=Phase.SOLO_END, hearts=hearts)
+    over = GAME.apply(state, 0, Resolve(adjust))
+    assert solo.quest_result(GAME.view(over, 0)) == words
+    assert GAME.results_solo is solo.quest_result
+    assert solo.quest_result(state) is None  # not over yet
+
+
+@pytest.mark.parametrize("wave", [1, 2])
+def test_a_quest_lost_in_a_wave_is_named_by_the_wave(wave):
+    """BQ §1st Wave / 2nd Wave: "If you have no HEARTS left, it's a loss"."""
+    state = at_wave(wave, [boss(15), boss(16), boss(17)], phase=Phase.SOLO_END, hearts=2)
+    over = GAME.apply(state, 0, Resolve(0))
+    assert solo.quest_result(over) == ("Lost", f"Defeated in wave {wave}", 0)

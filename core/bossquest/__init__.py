@@ -1,6 +1,6 @@
 """Boss Quest: get your attack strength as close as you can to the Boss's HP."""
 
-from core.bossquest import rules, table_facts
+from core.bossquest import rules, solo, table_facts
 from core.bossquest.actions import ACTION_TYPES
 from core.bossquest.state import Options, State
 from core.engine import GameRules
@@ -43,4 +43,7 @@ GAME = GameRules(
     #: said under the results, first, for each knight whose score is below
     #: their keys: who is placed just above and why (a -1 read as a fault)
     results_scores_notes=rules.score_notes,
+    #: the Solo Quest's result, shown in place of a ranking: won or lost,
+    #: the ending's name and the hearts kept (None for a match of knights)
+    results_solo=solo.quest_result,
 )

@@ -124,6 +124,18 @@ ENDINGS = {
     "MegaBoss.",
 }
 WON = frozenset({ENDINGS[1], ENDINGS[2], ENDINGS[3]})
+#: each ending's name, for the results: the rulebook's own where it gives
+#: one ("Almost", the Honor Knight, the General-in-Chief, ennobled by the
+#: King), else where the quest was lost (BQ §1st Wave, 2nd Wave, BQ-41)
+ENDING_NAMES = {
+    "wave-1": "Defeated in wave 1",
+    "wave-2": "Defeated in wave 2",
+    "almost": "Almost",
+    "failed": "The MegaBoss stands",
+    1: "Honor Knight",
+    2: "General-in-Chief",
+    3: "Ennobled",
+}
 
 
 def row_sizes(options: Options) -> tuple[int, int, int]:
@@ -221,6 +233,43 @@ def unmet_conditions(boss: SoloBoss) -> tuple[Spell, ...]:
     false."""
     colours = [w.colour for w in boss.weapons if w.colour is not None]
     return tuple(s for s in boss.spells if _unmet(s, colours))
+
+
+def missed_by(boss: SoloBoss, strength: int, hp: int) -> tuple[str, ...]:
+    """Every reason an attack of `strength` on `boss` (at `hp`) failed, in
+    the rulebook's order (BQ §1st Wave, Reference: the strength, then the
+    condition): "2 over" or "3 short", then "unmet: Need Yellow (Y)" naming
+    each condition its weapons do not meet; () when it fell. Both may hold
+    (the play-test's "33 against 31 HP, 2 over" left out Need Yellow)."""
+    gap = strength - hp
+    reasons = [f"{gap} over"] if gap > 0 else [f"{-gap} short"] if gap < 0 else []
+    unmet = unmet_conditions(boss)
+    if unmet:
+        reasons.append("unmet: " + ", ".join(map(str, unmet)))
+    return tuple(reasons)
+
+
+def hearts_discarded_words(adjust: int) -> str:
+    """BQ §3. Final Assault, BQ-41: "1 heart discarded for -1", "2 hearts
+    discarded for +2"; "" with none."""
+    n = abs(adjust)
+    return f"{n} heart{'s' if n > 1 else ''} discarded for {adjust:+d}" if n else ""
+
+
+def hearts_lost_words(result: WaveResult) -> str:
+    """The hearts an attack cost, each said for what it was lost (BQ-41):
+    "2 hearts lost (1 discarded for -1, 1 for the failed attack)"; a wave's,
+    one per Boss that defeated the knight, "2 hearts lost"."""
+    lost = result.hearts_lost
+    words = f"{lost} heart{'' if lost == 1 else 's'} lost"
+    discarded = abs(result.adjust)
+    if not discarded:
+        return words
+    parts = [f"{discarded} discarded for {result.adjust:+d}"]
+    failed = lost - discarded
+    if failed:
+        parts.append(f"{failed} for the failed attack")
+    return f"{words} ({', '.join(parts)})"
 
 
 def turns_left(state: State) -> int:
@@ -566,9 +615,10 @@ def _resolve(state: State, adjust: int) -> State:
         ),
         spell_discard=sort_spells(state.spell_discard + used),
         solo_bosses=(),
-        weapon_deck=solo_weapons(state.options),
-        deck_top=(),
     )
+    # the weapons are gathered for the next wave (BQ-39, `_start_wave`),
+    # not when the quest ends here: its deck stays as the quest left it
+    # (the final table read "Deck: 28" after any quest)
     if state.wave == 3:
         if all(defeated) and hearts >= 1:
             return evolve(state, ending=ENDINGS[min(hearts, 3)], phase=_P_OVER)
@@ -592,6 +642,21 @@ def _discard_casting(state: State) -> State:
 
 # ---------------------------------------------------------------------------
 # Outcome and the log.
+
+
+def quest_result(state: State) -> tuple[str, str, int] | None:
+    """The quest's result as the results show it (a view will do): "Won"
+    or "Lost", its ending's name (`ENDING_NAMES`) and the hearts kept; None
+    before the end or for a match of knights. The Solo Quest has no score
+    to rank by (BQ §3. Final Assault: its endings go by the hearts kept):
+    the play-test's results read "#1 Ann  Score 0"."""
+    if state.players != 1 or state.phase is not _P_OVER:
+        return None
+    key = next((k for k, text in ENDINGS.items() if text == state.ending), None)
+    if key is None:
+        return None
+    return ("Won" if state.ending in WON else "Lost", ENDING_NAMES[key],
+            state.knights[0].hearts)
 
 
 def outcome(state: State) -> Outcome | None:
@@ -620,9 +685,11 @@ def outcome(state: State) -> Outcome | None:
 
 
 def _last_attack(state: State) -> str:
-    """How the quest's last attack missed, Boss by Boss ("the MegaBoss: 33
-    against 29 HP, 4 over"): the lost quest's score sheet told only the
-    waves and Bosses beaten."""
+    """How the quest's last attack missed, Boss by Boss, with every reason
+    (`missed_by`) and the hearts discarded for it ("the MegaBoss: 33
+    against 31 HP with 1 heart discarded for -1 (2 over; unmet: Need
+    Yellow (Y))"): the lost quest's score sheet told only the waves and
+    Bosses beaten, then only the first reason."""
     if not state.waves:
         return ""
     r = state.waves[-1]
@@ -631,10 +698,10 @@ def _last_attack(state: State) -> str:
         if defeated:
             continue
         name = "the MegaBoss" if r.wave == 3 else f"Boss {i + 1}"
-        gap = r.strengths[i] - r.hps[i]
-        why = ("its spell condition unmet" if gap == 0
-               else f"{gap} over" if gap > 0 else f"{-gap} short")
-        missed.append(f"{name}: {r.strengths[i]} against {r.hps[i]} HP, {why}")
+        discarded = hearts_discarded_words(r.adjust)
+        with_hearts = f" with {discarded}" if discarded else ""
+        why = "; ".join(missed_by(r.bosses[i], r.strengths[i], r.hps[i]))
+        missed.append(f"{name}: {r.strengths[i]} against {r.hps[i]} HP{with_hearts} ({why})")
     where = "The final assault" if r.wave == 3 else f"Wave {r.wave}"
     return f"{where} missed {'; '.join(missed)}." if missed else ""
 
@@ -711,21 +778,16 @@ def describe(state: State, action: object, names: Sequence[str] | None = None) -
         after = apply(state, 0, action)
         r = after.waves[-1]
         bosses = ["MegaBoss"] if state.wave == 3 else [f"Boss {i + 1}" for i in range(3)]
+        # every reason a Boss failed (`missed_by`), as the attack's box says
         parts = [
             f"{bosses[i]} {r.strengths[i]}/{r.hps[i]} "
-            + (
-                "defeated"
-                if r.defeated[i]
-                else "failed (condition unmet)"
-                if r.strengths[i] == r.hps[i]
-                else "failed"
-            )
-            for i in range(len(r.bosses))
+            + ("defeated" if r.defeated[i] else
+               f"failed ({'; '.join(missed_by(b, r.strengths[i], r.hps[i]))})")
+            for i, b in enumerate(r.bosses)
         ]
         adjust = ""
         if action.adjust:
-            n = abs(action.adjust)
-            adjust = f" {n} heart{'s' if n > 1 else ''} discarded for {action.adjust:+d};"
+            adjust = f" {hearts_discarded_words(action.adjust)};"
         hearts = f"{r.hearts_after} heart{'' if r.hearts_after == 1 else 's'} left"
         line = f"{who} attacks:{adjust} " + ", ".join(parts) + f"; {hearts}."
         return f"{line} {after.ending}".strip()
