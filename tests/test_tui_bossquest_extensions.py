@@ -440,8 +440,9 @@ def test_solo_quest_row_shows_a_cancelled_spell():
 def test_solo_quest_row_names_the_unmet_condition():
     """BQ-40: a Boss's conditions are judged on its own weapons. With two
     conditions on a Boss, its row names the one not met (a bare "(unmet)"
-    after the spells read as if the last one failed); with one, it says
-    "condition unmet" as before."""
+    after the spells read as if the last one failed); with one, it names
+    it too (one way: "(condition unmet)" beside "(unmet: Need Y)" read as
+    two markers)."""
     from core.bossquest.cards import Colour, Spell, SpellKind
     from core.bossquest.state import SoloBoss
     from tui.screens.bossquest_extras import solo_rows
@@ -458,10 +459,11 @@ def test_solo_quest_row_names_the_unmet_condition():
     assert solo.unmet_conditions(state.solo_bosses[0]) == (need_y,)
     wide = [r.plain for r in solo_rows(state, 200)]
     assert wide[1].endswith("Need Purple (P)  (unmet: Need Yellow (Y))"), wide[1]
-    assert wide[2].endswith("Need Purple (P)  (condition unmet)"), wide[2]
+    assert wide[2].endswith("Need Purple (P)  (unmet: Need Purple (P))"), wide[2]
     assert "unmet" not in wide[3]
     narrow = "\n".join(r.plain for r in solo_rows(state, 78))
-    assert "(unmet: Need Y)" in narrow and "unmet: Need P" not in narrow, narrow
+    assert "HP+2, Need Y, Need P (unmet: Need Y)" in narrow, narrow
+    assert "R7  Need P  (unmet: Need P)" in narrow, narrow
 
 
 async def test_solo_quest_swap_with_deck_picks_a_weapon_by_number():
@@ -1059,7 +1061,7 @@ def test_the_short_name_of_need_2_of_a_colour_says_so():
     board = [r.plain for r in solo_rows(state, 78)]
     assert all(len(line) <= 78 for line in board), board
     assert "pair" not in "\n".join(board), board
-    assert board[1].endswith("B6  2 of a colour  (condition unmet)"), board[1]
+    assert board[1].endswith("B6  2 of a colour  (unmet: 2 of a colour)"), board[1]
 
 
 def test_a_boss_with_more_weapons_than_fit_says_how_many_more():
@@ -1449,3 +1451,174 @@ def test_solo_help_says_cancel_and_swap_reach_any_boss_bq40():
     said = dict(BossQuestScreen.SOLO_HELP_SYMBOLS)
     assert said["Cancel"].startswith("Cancel a spell: one spell on any Boss of the wave")
     assert said["Swap deck"].startswith("Swap with deck: one weapon on any Boss of the wave")
+
+
+# --- the Solo Quest's end, told whole (the Solo Quest play-test) ------------------
+
+
+def _solo_update(state):
+    return attrs.evolve(make_update(state), names=("Ann",), bots=frozenset())
+
+
+def _playtest_lost():
+    """The play-test's final assault: weapons 34 against 31 HP, Need Yellow
+    unmet, a heart discarded for -1: 33, and the quest lost ("Almost")."""
+    from core.bossquest.actions import Resolve
+    from tests.test_bossquest_solo import playtest_final_assault
+
+    state = playtest_final_assault()
+    return state, GAME.apply(state, 0, Resolve(-1))
+
+
+async def test_the_final_assaults_box_lists_the_hearts_discarded_bq41():
+    """BQ §3. Final Assault, BQ-41, BQ-47 (a combat told whole). The
+    play-test: the box's cards added up to 34 and its total read 33, the
+    heart discarded for -1 nowhere; "2 hearts lost" did not say one was
+    discarded; "2 over" left out Need Yellow unmet."""
+    from tui.screens.bossquest import CombatPanel, wave_text
+
+    _, over = _playtest_lost()
+    said = wave_text(over.waves[-1]).plain
+    assert "MegaBoss 33 [R1] [P1] [P3] [P7] [R7] [B4] [R3] [B6] [P2] [♥-1]" in said, said
+    assert "33 against 31 HP: 2 over; unmet: Need Yellow (Y)" in said, said
+    app = ScreenApp(_solo_update(over))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.query_one("#bq-combat", CombatPanel)
+        panel.show_wave(over.waves[-1], last=True)
+        await pilot.pause()
+        said = str(panel.query_one("#combat-spells").content)
+    assert said == ("0/1 defeated: 2 hearts lost (1 discarded for -1, 1 for the failed attack), "
+                    "0 left."), said
+
+
+def test_the_final_table_counts_the_hearts_discarded_in_the_attack_bq41():
+    """BQ-41. The play-test: the final table's row read "attack 34 (3 over)"
+    beside the score pad's "33 against 31 HP, 2 over"; one total, the heart
+    discarded listed, and the hearts lost split."""
+    from tui.screens.bossquest_extras import solo_rows
+
+    _, over = _playtest_lost()
+    rows = [r.plain for r in solo_rows(over, 200)]
+    row = next(r for r in rows if r.startswith("MegaBoss"))
+    assert row.startswith("MegaBoss 31 HP  attack 33 (2 over)  R1 P1 P3 P7 R7 B4 R3 B6 P2 ♥-1"), row
+    assert ("Final assault: 0/1 defeated, 2 hearts lost (1 discarded for -1, "
+            "1 for the failed attack)") in rows, rows
+    narrow = [r.plain for r in solo_rows(over, 60)]
+    assert all(len(r) <= 60 for r in narrow), narrow
+    assert "attack 33 (2 over)" in "\n".join(narrow), narrow
+    at = narrow.index("Final assault: 0/1 defeated, 2 hearts lost")
+    assert narrow[at + 1].strip() == "(1 discarded for -1, 1 for the failed attack)", narrow
+
+
+def test_the_unmet_marker_always_names_its_condition():
+    """BQ §1st Wave, Reference (a condition not met loses a heart). The
+    play-test: "spells: Need Y, HP+1 (unmet)" read as if HP+1 were unmet,
+    beside "(condition unmet)" and "(unmet: Need Y)" elsewhere: the marker
+    names the condition, one way, short names or full."""
+    from core.bossquest.actions import Resolve
+    from tests.test_bossquest_rules import HP1
+    from tests.test_bossquest_solo import NEED_Y, PLAYTEST_WEAPONS, at_wave, boss
+    from tui.screens.bossquest_extras import solo_rows
+
+    state = at_wave(3, [boss(30, *PLAYTEST_WEAPONS, spells=(NEED_Y, HP1))],
+                    phase=Phase.SOLO_END, hearts=2)
+    over = GAME.apply(attrs.evolve(state, personal=()), 0, Resolve(-1))
+    for view in (state, over):
+        for room in (200, 78, 60):
+            board = "\n".join(r.plain for r in solo_rows(view, room))
+            assert "(unmet: Need Y" in board, board
+            assert "(unmet)" not in board and "condition unmet" not in board, board
+
+
+async def test_the_final_table_header_counts_the_deck_the_quest_left_bq39():
+    """BQ-39 (the weapons gathered for a next wave only). The play-test: a
+    quest ended with 19 weapons in the deck and 9 on the MegaBoss read
+    "Deck: 28 weapons" on the final table."""
+    _, over = _playtest_lost()
+    assert GAME.deck_size(over) == 19
+    app = ScreenApp(_solo_update(over))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        header = screen_text(app).splitlines()[0]
+    assert "Deck: 19" in header and "28" not in header, header
+
+
+@pytest.mark.parametrize(("turns", "said"), [
+    (2, "2 turns left in the final assault; this turn's spell: Boss HP +1"),
+    (0, "The final assault's turns are spent."),
+])
+async def test_the_final_assaults_turns_are_not_a_waves(turns, said):
+    """BQ §3. Final Assault: "You have 3 turns to defeat the MegaBoss"; it
+    is no wave (BQ §Solo Quest: two waves, then the MegaBoss). The play-test
+    read "3 turns left in the wave" and "The wave's turns are spent."."""
+    from tests.test_bossquest_rules import HP1
+    from tests.test_bossquest_solo import at_wave, boss
+
+    row = (HP1, Spell(SpellKind.HP_MINUS_1))[:turns]
+    state = at_wave(3, [boss(30, "R7")], rows=((), (), row),
+                    phase=Phase.SOLO if turns else Phase.SOLO_END)
+    app = ScreenApp(_solo_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+    assert said in text, text
+    assert "in the wave" not in text and "wave's" not in text, text
+
+
+async def test_a_key_over_the_solo_attack_says_put_the_attack_away():
+    """The Solo Quest calls it the attack ("Wave 1 of 2: your attack"); a
+    key pressed with its box up read "Put the combat away first"."""
+    from tui.screens.bossquest import CombatPanel
+
+    _, over = _playtest_lost()
+    app = ScreenApp(_solo_update(over))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.query_one("#bq-combat", CombatPanel)
+        panel.show_wave(over.waves[-1])
+        panel.display = True
+        panel.focus()
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+    assert "Put the attack away first: Enter, space or Escape" in text, text
+    assert "combat" not in text.split("MegaBoss 33")[1], text
+
+
+@pytest.mark.parametrize("won", [False, True])
+async def test_the_solo_results_show_the_quests_outcome_not_a_ranking(won):
+    """BQ §3. Final Assault: the quest is won or lost, and its ending goes
+    by the hearts kept; it has no score to rank by. The play-test: "#1 Ann
+    Score 0" for a lost quest, nothing saying what the score was, a
+    ranking of one. The results say the outcome, the ending's name and the
+    hearts kept, and every reason the last attack missed."""
+    from textual.widgets import DataTable
+
+    from core.bossquest.actions import Resolve
+    from tests.test_bossquest_solo import at_wave, boss
+    from tui.screens.results import ResultsScreen
+
+    if won:
+        state = at_wave(3, [boss(30, "R7", "Y7", "P7", "B7", "R1")], phase=Phase.SOLO_END)
+        over = GAME.apply(attrs.evolve(state, personal=()), 0, Resolve(1))
+    else:
+        _, over = _playtest_lost()
+    app = ScreenApp(_solo_update(over))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(ResultsScreen(_solo_update(over)))
+        await pilot.pause()
+        table = app.screen.query_one("#standings", DataTable)
+        heads = [str(c.label) for c in table.columns.values()]
+        row = [str(x).strip() for x in table.get_row_at(0)]
+        text = " ".join(screen_text(app).split())
+    assert heads == ["Player", "Quest", "Ending", "Hearts kept"], heads
+    assert "#" not in heads and "Score" not in heads
+    if won:
+        assert row == ["Ann ★", "Won", "General-in-Chief", "2"], row
+    else:
+        assert row == ["Ann", "Lost", "Almost", "0"], row
+        assert ("The final assault missed the MegaBoss: 33 against 31 HP with 1 heart "
+                "discarded for -1 (2 over; unmet: Need Yellow (Y)).") in text, text

@@ -644,12 +644,15 @@ def wave_text(result: WaveResult, width: int | None = None) -> Text:
         indent = line.cell_len + 1  # under the first weapon (up to 20 in a wave)
         for weapon in boss.weapons:
             _go_on(line, card_text(weapon_card(weapon)), " ", indent, width)
+        # the final assault's hearts discarded, -1 or +1 each, after the
+        # weapons (BQ-41): the cards read 34 beside a total of 33
+        for _ in range(abs(result.adjust)):
+            _go_on(line, Text(f"[{HEART}{result.adjust // abs(result.adjust):+d}]", style="bold"),
+                   " ", indent, width)
         if n:
             text.append("\n")
-        unmet = solo.unmet_conditions(boss)
-        verdict = ("defeated" if won else f"{strength - hp} over" if strength > hp
-                   else f"{hp - strength} short" if strength < hp
-                   else "failed: " + ", ".join(map(str, unmet)) + " not met")
+        # every reason it failed: "2 over" with "Need Yellow" unmet too
+        verdict = "defeated" if won else "; ".join(solo.missed_by(boss, strength, hp))
         text.append_text(line)
         text.append(f"\n    {strength} against {hp} HP: {verdict}")
         spells = extras.solo_spells_taken(boss)
@@ -1238,10 +1241,10 @@ class CombatPanel(Vertical, can_focus=True):
                       f"{extras.solo_stage(result.wave).capitalize()}: your attack")
         update_static(self.query_one("#combat-text", Static),
                       wave_text(result, self._text_width()))
-        lost = result.hearts_lost
+        # the hearts discarded said apart from the failed attack's (BQ-41)
         update_static(self.query_one("#combat-spells", Static), Text(
-            f"{sum(result.defeated)}/{len(result.defeated)} defeated: {lost} heart"
-            f"{'' if lost == 1 else 's'} lost, {result.hearts_after} left.", style="bold"))
+            f"{sum(result.defeated)}/{len(result.defeated)} defeated: "
+            f"{solo.hearts_lost_words(result)}, {result.hearts_after} left.", style="bold"))
         then = self.then or ("the results" if last else extras.solo_stage(result.wave + 1))
         update_static(self.query_one("#combat-hint", Static),
                       f"Enter, space or Escape: on to {then}.")
@@ -1263,8 +1266,10 @@ class CombatPanel(Vertical, can_focus=True):
         beside the combat on a large terminal) does nothing while the combat
         is up: the hint says so, in bold, rather than leave the key unanswered."""
         if event.is_printable and self.result is not None:
+            # the Solo Quest's words: its box is "your attack"
+            what = "attack" if isinstance(self.result, WaveResult) else "combat"
             update_static(self.query_one("#combat-hint", Static), Text(
-                f"Put the combat away first: Enter, space or Escape, then on to {self._then}.",
+                f"Put the {what} away first: Enter, space or Escape, then on to {self._then}.",
                 style="bold"))
 
     def _text_width(self) -> int:
@@ -2147,15 +2152,18 @@ class BossQuestScreen(GameScreen):
             turns = solo.turns_left(view)
             top = solo.top_spell(view)
             left = f"{turns} turn{'s' if turns != 1 else ''} left"
+            # BQ §3. Final Assault ("You have 3 turns to defeat the
+            # MegaBoss") is no wave: said in its own words
+            stage = "the final assault" if view.wave >= 3 else "the wave"
             if view.phase is Phase.SOLO_TARGET and view.casting is not None:
                 # on the wave's last turn "then 0 turns left" (a play-test)
-                then = f"; then {left}" if turns else " on the wave's last turn"
+                then = f"; then {left}" if turns else f" on {stage}'s last turn"
                 line = Text.assemble((str(view.casting), "bold"), f" is cast{then}.")
             elif turns and top is not None:
-                line = Text(f"{left} in the wave; this turn's spell: ")
+                line = Text(f"{left} in {stage}; this turn's spell: ")
                 line.append(str(top), style="bold")
             else:
-                line = Text("The wave's turns are spent.")
+                line = Text(f"{stage.capitalize()}'s turns are spent.")
             self.query_one("#bq-active", PickList).set_rows([Row(line)], picking=False)
             return
         picking = self._mode == "target-spell"
@@ -2586,9 +2594,12 @@ class BossQuestScreen(GameScreen):
             room = board.size.width or 999
             rows = [Row(line) for line in extras.solo_rows(view, room)]
             board.set_rows(rows, picking=False)
-            title = "Solo Quest: the wave's Bosses, the spell rows"
+            # the final assault's one Boss is no wave's
+            title = ("Solo Quest: the MegaBoss, the spell rows" if view.wave >= 3
+                     else "Solo Quest: the wave's Bosses, the spell rows")
             if view.waves:
-                title += " · c opens the last wave"
+                title += (" · c opens the last attack" if view.waves[-1].wave >= 3
+                          else " · c opens the last wave")
             set_border(board, title)
             return
         picking = self._mode == "target-knight"

@@ -467,10 +467,6 @@ _SOLO_SHORT = {
 }
 
 
-#: the spells whose condition a Boss's weapons must meet
-_CONDITIONS = frozenset({SpellKind.NEED_COLOUR, SpellKind.NEED_PAIR})
-
-
 def _solo_name(spell: Spell, short: bool) -> str:
     """A spell by name, or in a few letters (`short`)."""
     if not short:
@@ -565,25 +561,32 @@ def _solo_board(view: State, room: int, names: _SoloNames) -> list[Text]:
     hearts = view.knights[0].hearts
     rows = [Text(f"♥ {hearts} heart{'s' if hearts != 1 else ''}", style="bold", end="")]
     bosses = view.solo_bosses
+    #: the final assault's hearts discarded for +1 or -1 each (BQ-41)
+    adjust = 0
     if not bosses and view.phase is Phase.OVER and view.waves:
         bosses = view.waves[-1].bosses  # the final table: the quest as it ended
+        # the attack as it was made, the hearts discarded in it (the row
+        # read "attack 34 (3 over)" beside the score pad's 33, 2 over)
+        adjust = view.waves[-1].adjust
     for i, boss in enumerate(bosses):
         line = Text(no_wrap=True, end="")
         name = "MegaBoss" if boss.hp == 30 else f"Boss {i + 1}"
         line.append(f"{name} {solo.boss_hp(boss)} HP", style="bold")
-        gap = solo.boss_hp(boss) - solo.boss_strength(boss)
-        line.append(f"  attack {solo.boss_strength(boss)}")
+        strength = solo.boss_strength(boss) + adjust
+        gap = solo.boss_hp(boss) - strength
+        line.append(f"  attack {strength}")
         if boss.weapons:
             line.append(f" ({gap} short)" if gap > 0 else f" ({-gap} over)" if gap else " (exact)")
         line.append("  ")
-        line.append(_weapons_within(boss, room - line.cell_len))
-        # With two conditions or more on the Boss, the unmet ones are named:
-        # "(unmet)" after a list of spells seems to speak of the last one.
+        hearts = _hearts_discarded(adjust)
+        line.append(_weapons_within(boss, room - line.cell_len - len(hearts)))
+        line.append(hearts, style="bold")
+        # The unmet conditions are named, one way whatever the names' length:
+        # a bare "(unmet)" after a list of spells read as the last one's
+        # ("Need Y, HP+1 (unmet)"), beside "(condition unmet)" elsewhere.
         failing = solo.unmet_conditions(boss)
-        named = sum(s.kind in _CONDITIONS for s in boss.spells) > 1
         unmet = "" if not failing else (
-            f"  (unmet: {', '.join(_solo_name(s, names.short) for s in failing)})" if named
-            else "  (condition unmet)")
+            f"  (unmet: {', '.join(_solo_name(s, names.short) for s in failing)})")
         spells = Text(", ".join(_solo_name(s, names.short) for s in boss.spells), end="")
         cancelled = _cancelled(boss, names)
         if cancelled:
@@ -593,7 +596,7 @@ def _solo_board(view: State, room: int, names: _SoloNames) -> list[Text]:
         if spells:
             spells = Text("  ", end="") + spells
         if names.short and unmet and line.cell_len + len(spells) + len(unmet) > room:
-            unmet = unmet[1:] if named else " (unmet)"
+            unmet = unmet[1:]
         if line.cell_len + len(spells) + len(unmet) > room:
             names.overflowed = True
             # many weapons: the Boss's spells on a line of their own
@@ -616,8 +619,22 @@ def _solo_board(view: State, room: int, names: _SoloNames) -> list[Text]:
     rows.append(Text(label + personal, no_wrap=True, end=""))
     for r in view.waves:
         done = sum(r.defeated)
-        lost = f"{r.hearts_lost} heart{'s' if r.hearts_lost != 1 else ''} lost"
+        # the hearts lost each said for what (BQ-41): "2 hearts lost (1
+        # discarded for -1, 1 for the failed attack)", the why on a line of
+        # its own where the row would not fit
+        lost = solo.hearts_lost_words(r)
         where = "Final assault" if r.wave >= 3 else f"Wave {r.wave}"
-        rows.append(Text(f"{where}: {done}/{len(r.defeated)} defeated, {lost}",
-                         style="dim", no_wrap=True, end=""))
+        said = f"{where}: {done}/{len(r.defeated)} defeated, {lost}"
+        head, paren, why = said.partition(" (")
+        if len(said) > room and paren:
+            rows.append(Text(head, style="dim", no_wrap=True, end=""))
+            rows.append(Text(f"    ({why}", style="dim", no_wrap=True, end=""))
+        else:
+            rows.append(Text(said, style="dim", no_wrap=True, end=""))
     return rows
+
+
+def _hearts_discarded(adjust: int) -> str:
+    """The final assault's hearts discarded, after the weapons they were
+    added to: " ♥-1" each (BQ §3. Final Assault, BQ-41); "" with none."""
+    return "".join(f" ♥{adjust // abs(adjust):+d}" for _ in range(abs(adjust)))

@@ -317,12 +317,23 @@ class ResultsScreen(Screen):
         names = self.names
         if outcome is not None:
             board = self.query_one("#standings", DataTable)
-            board.add_columns("#", "Player", right("Score"))
-            shown = shown_scores(self.update.game, outcome)
-            for place, seat in standings(tuple(outcome.scores), frozenset(outcome.winners)):
-                mark = " ★" if seat in outcome.winners else ""
-                left = LEFT_WORDS if seat in self.left else ""
-                board.add_row(str(place), f"{names[seat]}{left}{mark}", right(shown[seat]))
+            quest = self._solo_result()
+            if quest is not None:
+                # a game played alone (Boss Quest's Solo Quest): its outcome,
+                # not a ranking of one by a score nothing explained ("#1
+                # Ann  Score 0")
+                won, ending, hearts = quest
+                board.add_columns("Player", "Quest", "Ending", right("Hearts kept"))
+                mark = " ★" if 0 in outcome.winners else ""
+                left = LEFT_WORDS if 0 in self.left else ""
+                board.add_row(f"{names[0]}{left}{mark}", won, ending, right(hearts))
+            else:
+                board.add_columns("#", "Player", right("Score"))
+                shown = shown_scores(self.update.game, outcome)
+                for place, seat in standings(tuple(outcome.scores), frozenset(outcome.winners)):
+                    mark = " ★" if seat in outcome.winners else ""
+                    left = LEFT_WORDS if seat in self.left else ""
+                    board.add_row(str(place), f"{names[seat]}{left}{mark}", right(shown[seat]))
             pad = self.query_one("#score-pad", DataTable)
             self._fill_pad()
             pad.display = bool(outcome.breakdown)
@@ -340,6 +351,14 @@ class ResultsScreen(Screen):
         self.watch(results, "virtual_size",
                    lambda _: self.call_after_refresh(self._say_more), init=False)
         self.call_after_refresh(self._say_more)
+
+    def _solo_result(self) -> tuple[str, str, int] | None:
+        """A game played alone: its result as the game words it (its
+        `results_solo`: won or lost, the ending's name, the hearts kept),
+        else None."""
+        solo = getattr(game_of(self.update.game), "results_solo", None)
+        view = self.update.view
+        return solo(view) if solo is not None and view is not None else None
 
     def _fill_pad(self) -> None:
         """The score pad, its columns within the screen's width: long names
