@@ -658,19 +658,21 @@ def test_a_missed_attack_names_every_reason():
     assert solo.missed_by(boss(15, "Y7", "P1"), 8, 8) == ()
 
 
-def test_the_final_assaults_note_names_the_hearts_discarded_and_every_reason_bq41():
+def test_the_final_assaults_note_and_log_give_every_reason_and_the_hearts_bq41():
     """BQ §3. Final Assault ("discard one of your HEARTS to ... subtract 1
     from your total attack strength"), BQ-41. The play-test: weapons 34, a
     heart discarded for -1, 33 against 31 HP with Need Yellow unmet; the
-    results said only "33 against 31 HP, 2 over"."""
+    results said only "33 against 31 HP, 2 over". The note gives the attack
+    as made (33) and every reason; the hearts lost say what each was for;
+    the log names the heart discarded."""
     state = playtest_final_assault()
     assert solo.boss_strength(state.solo_bosses[0]) == 34
     over = GAME.apply(state, 0, Resolve(-1))
     result = over.waves[-1]
     assert result.strengths == (33,) and result.hearts_lost == 2 and result.hearts_after == 0
     assert GAME.outcome(over).notes[-1] == (
-        "The final assault missed the MegaBoss: 33 against 31 HP with 1 heart discarded "
-        "for -1 (2 over; unmet: Need Yellow (Y)).")
+        "The final assault missed the MegaBoss: 33 against 31 HP (2 over; unmet: Need "
+        "Yellow (Y)).")
     assert solo.hearts_lost_words(result) == (
         "2 hearts lost (1 discarded for -1, 1 for the failed attack)")
     line = GAME.describe(state, 0, Resolve(-1))

@@ -1504,6 +1504,10 @@ def test_the_final_table_counts_the_hearts_discarded_in_the_attack_bq41():
     assert row.startswith("MegaBoss 31 HP  attack 33 (2 over)  R1 P1 P3 P7 R7 B4 R3 B6 P2 ♥-1"), row
     assert ("Final assault: 0/1 defeated, 2 hearts lost (1 discarded for -1, "
             "1 for the failed attack)") in rows, rows
+    # at 80 columns, shorter (the hearts' -1s are on the row above)
+    board = [r.plain for r in solo_rows(over, 78)]
+    assert ("Final assault: 0/1 defeated, 2 hearts lost (1 discarded, 1 to the MegaBoss)"
+            in board), board
     narrow = [r.plain for r in solo_rows(over, 60)]
     assert all(len(r) <= 60 for r in narrow), narrow
     assert "attack 33 (2 over)" in "\n".join(narrow), narrow
@@ -1620,5 +1624,5 @@ async def test_the_solo_results_show_the_quests_outcome_not_a_ranking(won):
         assert row == ["Ann ★", "Won", "General-in-Chief", "2"], row
     else:
         assert row == ["Ann", "Lost", "Almost", "0"], row
-        assert ("The final assault missed the MegaBoss: 33 against 31 HP with 1 heart "
-                "discarded for -1 (2 over; unmet: Need Yellow (Y)).") in text, text
+        assert ("The final assault missed the MegaBoss: 33 against 31 HP (2 over; unmet: "
+                "Need Yellow (Y)).") in text, text

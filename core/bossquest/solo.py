@@ -686,10 +686,11 @@ def outcome(state: State) -> Outcome | None:
 
 def _last_attack(state: State) -> str:
     """How the quest's last attack missed, Boss by Boss, with every reason
-    (`missed_by`) and the hearts discarded for it ("the MegaBoss: 33
-    against 31 HP with 1 heart discarded for -1 (2 over; unmet: Need
-    Yellow (Y))"): the lost quest's score sheet told only the waves and
-    Bosses beaten, then only the first reason."""
+    (`missed_by`): "the MegaBoss: 33 against 31 HP (2 over; unmet: Need
+    Yellow (Y))", the attack with any hearts discarded for it (BQ-41), as
+    the attack's box and the final table give it. The lost quest's score
+    sheet told only the waves and Bosses beaten, then only the first
+    reason."""
     if not state.waves:
         return ""
     r = state.waves[-1]
@@ -698,10 +699,8 @@ def _last_attack(state: State) -> str:
         if defeated:
             continue
         name = "the MegaBoss" if r.wave == 3 else f"Boss {i + 1}"
-        discarded = hearts_discarded_words(r.adjust)
-        with_hearts = f" with {discarded}" if discarded else ""
         why = "; ".join(missed_by(r.bosses[i], r.strengths[i], r.hps[i]))
-        missed.append(f"{name}: {r.strengths[i]} against {r.hps[i]} HP{with_hearts} ({why})")
+        missed.append(f"{name}: {r.strengths[i]} against {r.hps[i]} HP ({why})")
     where = "The final assault" if r.wave == 3 else f"Wave {r.wave}"
     return f"{where} missed {'; '.join(missed)}." if missed else ""
 

@@ -620,13 +620,19 @@ def _solo_board(view: State, room: int, names: _SoloNames) -> list[Text]:
     for r in view.waves:
         done = sum(r.defeated)
         # the hearts lost each said for what (BQ-41): "2 hearts lost (1
-        # discarded for -1, 1 for the failed attack)", the why on a line of
-        # its own where the row would not fit
+        # discarded for -1, 1 for the failed attack)"; shorter where that
+        # does not fit (the hearts' -1s are on the MegaBoss's row), else the
+        # why on a line of its own
         lost = solo.hearts_lost_words(r)
         where = "Final assault" if r.wave >= 3 else f"Wave {r.wave}"
         said = f"{where}: {done}/{len(r.defeated)} defeated, {lost}"
         head, paren, why = said.partition(" (")
-        if len(said) > room and paren:
+        failed = r.hearts_lost - abs(r.adjust)
+        short = f"{head} ({abs(r.adjust)} discarded" + (
+            f", {failed} to the MegaBoss)" if failed else ")")
+        if len(said) > room and paren and len(short) <= room:
+            rows.append(Text(short, style="dim", no_wrap=True, end=""))
+        elif len(said) > room and paren:
             rows.append(Text(head, style="dim", no_wrap=True, end=""))
             rows.append(Text(f"    ({why}", style="dim", no_wrap=True, end=""))
         else:
