@@ -373,6 +373,10 @@ class Table:
     #: restarted hub lists the tables in this order, as before (it listed
     #: the finished first, the others by their journals' last write)
     set_up: float = attrs.field(factory=time.time)
+    #: player -> when they last sat down here (time.time()), kept beside
+    #: the journal: a connection comes back to the one table its player
+    #: sat at last (`Client._hello`), not to every table they hold
+    sat: dict[str, float] = attrs.field(factory=dict)
     #: the winners' names once the match is over (`winners`)
     _winners: list[str] | None = None
 
@@ -1031,6 +1035,7 @@ class Hub:
                     other.seat_moved(table)  # this terminal sits there instead
             wanted.player = name
             wanted.present = True
+            table.sat[name] = time.time()
             if wanted.kind == OPEN:
                 wanted.kind = "reserved"
             client.seated(table, seat)
@@ -1068,9 +1073,9 @@ class Hub:
         if holder is not None:
             raise HubError("That seat is taken; leave it first where it is held.")
         client.seated(table, seat)
-        if name in table.left:  # theirs again: logging in brings them back here
-            table.left.discard(name)
-            _write_table_file(table.session.match.path, table)
+        table.sat[name] = time.time()  # (its table's first, on logging in again)
+        table.left.discard(name)  # theirs again: logging in brings them back here
+        _write_table_file(table.session.match.path, table)
         if handing_back:  # everyone's screen drops the "bot playing" mark
             table.session.refresh()
         self._lobby_changed()  # the seat is no longer away
@@ -1821,16 +1826,27 @@ class Client:
         # their other terminal holds: a second `join` under the same name
         # opened onto the table and sent the terminal playing there to its
         # lobby (and closing it marked the player away); it opens in the
-        # lobby, and Enter there brings the seat over
-        for table in list(self.hub.tables.values()):
-            if table.finished or (table.started and self.player in table.left):
-                continue
-            for seat, s in enumerate(table.seats):
-                if (s.player == self.player and s.kind != "bot"
-                        and (table.started or s.present)
-                        and not self.hub.held_elsewhere(self, table, seat)):
-                    with contextlib.suppress(HubError):
-                        self.hub.sit(self, table, seat)
+        # lobby, and Enter there brings the seat over. And of running
+        # matches, one: a terminal is at one table, the one its player sat
+        # down at last. Back at all of them (after a restart, each of their
+        # terminals' tables), one screen showed and the others were held
+        # under it: listed present, the match waiting on them unsaid, its
+        # "a bot plays" clock never started. The others' seats wait, away,
+        # for another terminal of theirs connecting (it comes back to the
+        # next) or Enter in the lobby
+        theirs = [(table, seat) for table in list(self.hub.tables.values())
+                  if not (table.finished or (table.started and self.player in table.left))
+                  for seat, s in enumerate(table.seats)
+                  if s.player == self.player and s.kind != "bot"
+                  and (table.started or s.present)
+                  and not self.hub.held_elsewhere(self, table, seat)]
+        running = [(table, seat) for table, seat in theirs if table.started]
+        last = max(running, default=None,
+                   key=lambda place: place[0].sat.get(str(self.player), place[0].set_up))
+        for table, seat in theirs:
+            if not table.started or (table, seat) == last:
+                with contextlib.suppress(HubError):
+                    self.hub.sit(self, table, seat)
         # back to the running match they watched as their last connection
         # ended (an SSH session's app is new each time: it cannot ask),
         # unless a seat took them back to a table: its screen comes first
@@ -2387,7 +2403,7 @@ def _write_table_file(journal: Path, table: Table) -> None:
     data = {"creator": table.creator, "away_bot": table.away_bot, "left": sorted(table.left),
             "stand_in_moves": sorted(table.kept_moves), "resigned": sorted(table.resigned),
             "shown": sorted([seat, n] for seat, n in table.kept_shown.items()),
-            "set_up": table.set_up}
+            "set_up": table.set_up, "sat": sorted([name, at] for name, at in table.sat.items())}
     if table.off_lobby:
         data["off_lobby"] = True
     if table.rematch_of_match is not None:
@@ -2419,6 +2435,7 @@ def _table_again(match: Any) -> Table:
     table.resigned = {s.player for s in seats if s.player in resigned}
     table.kept_shown = _read_shown(match)
     table.set_up = _read_set_up(match)
+    table.sat = _read_sat(match)
     # (the finished match's journal id: its table's id once listed again;
     # `Hub.resume_all` drops one no table has)
     table.rematch_of = table.rematch_of_match = _read_rematch_of(match.path)
@@ -2494,6 +2511,9 @@ def _left_out_of_table_file(data: dict[str, Any]) -> list[str]:
         "shown": lambda raw: isinstance(raw, list) and all(
             isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p) for p in raw),
         "set_up": lambda raw: type(raw) in (int, float) and math.isfinite(raw),
+        "sat": lambda raw: isinstance(raw, list) and all(
+            isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
+            and type(p[1]) in (int, float) and math.isfinite(p[1]) for p in raw),
         "off_lobby": lambda raw: isinstance(raw, bool),
         "rematch_of": lambda raw: raw is None or isinstance(raw, str),
     }
@@ -2519,6 +2539,25 @@ def _read_shown(match: Any) -> dict[int, int]:
                 and 0 <= pair[1] <= length):
             shown[pair[0]] = pair[1]
     return shown
+
+
+def _read_sat(match: Any) -> dict[str, float]:
+    """When each player last sat down at `match`'s table (`Table.sat`),
+    kept beside its journal; read as hostile: only a name of one of its
+    people's seats with a finite time is kept; a file missing or damaged
+    (said by `_read_table_file`), or written before it was kept, is none."""
+    try:
+        data = _read_kept_json(_table_file(match.path), MAX_TABLE_FILE)
+    except (OSError, ValueError, RecursionError):
+        return {}
+    pairs = data.get("sat") if isinstance(data, dict) else None
+    people = {p.name for p in match.header.players if p.kind != "bot"}
+    sat = {}
+    for pair in pairs if isinstance(pairs, list) else ():
+        if (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) and pair[0] in people
+                and type(pair[1]) in (int, float) and math.isfinite(pair[1])):
+            sat[pair[0]] = float(pair[1])
+    return sat
 
 
 def _read_set_up(match: Any) -> float:

@@ -13,7 +13,7 @@ import pytest
 
 from core import GAMES
 from host.hub import Hub
-from host.messages import SeatUpdate
+from host.messages import SeatCommand, SeatUpdate
 from host.session import Session
 from host.wire import codec
 from saves.journal import PlayerSpec
@@ -178,3 +178,109 @@ async def test_a_table_not_begun_as_the_hub_is_killed_is_told_to_its_creator(tmp
     finally:
         proc.kill()
         proc.wait()
+
+
+def _seat_of(listing: list, match_id: str, name: str) -> dict:
+    """`name`'s seat in the lobby `listing`'s entry of the match `match_id`."""
+    (entry,) = [t for t in listing if t["match"] == match_id]
+    (seat,) = [s for s in entry["seats"] if s.get("player") == name]
+    return seat
+
+
+async def test_after_a_restart_a_player_is_present_only_where_a_terminal_of_theirs_is(tmp_path):
+    """Play-test over SSH: fay played Overstocked #1 (with a bot) in one
+    terminal and Overstocked #2 (with ann) in another. After the host was
+    stopped and started again, one terminal of fay's connected: it was
+    seated at both tables (its screen showed one, the other held under it),
+    so eve's lobby listed fay present at both, ann's screen named her
+    without "(away)" and the match waited on her unsaid, its "a bot plays"
+    clock never started. A connection is brought back to one table, the
+    one its player sat down at last; her seat at the other is away (said
+    to the others, its clock counting), until another terminal of hers
+    connects: it comes back there."""
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    first = Hub(directory, bot_delay=0, seed=3)
+    await first.serve(path)
+    fay_two = await Player.connect(path, "fay")
+    ann = await Player.connect(path, "ann")
+    await fay_two.send({"create": {"game": "overstocked", "seats": ["open", {"player": "ann"}],
+                                   "away_bot": 60}})
+    with_ann = (await fay_two.expect("created"))["created"]["table"]
+    await fay_two.send({"join": {"table": with_ann, "seat": 0}})
+    await ann.send({"join": {"table": with_ann, "seat": 1}})
+    await fay_two.expect("update")
+    fay_one = await Player.connect(path, "fay")  # the terminal she sat down from last
+    await fay_one.send({"create": {"game": "overstocked", "seats": ["open", {"bot": "random"}]}})
+    with_bot = (await fay_one.expect("created"))["created"]["table"]
+    await fay_one.send({"join": {"table": with_bot, "seat": 0}})
+    await fay_one.expect("update")
+    ids = {t: first.tables[t].session.match.header.match_id for t in (with_ann, with_bot)}
+    to_act = first.tables[with_ann].game.to_act(first.tables[with_ann].session.match.state)
+    assert 0 in to_act, "fay owes a decision at ann's table (else its clock cannot start)"
+    for player in (fay_one, fay_two, ann):
+        await player.until_quiet()
+    await first.close()
+    again = Hub(directory, bot_delay=0)
+    assert sorted(again.resume_all()) == sorted(ids.values())
+    await again.serve(path)
+    try:
+        ann = await Player.connect(path, "ann")
+        fay = await Player.connect(path, "fay")
+        fay_tables = {m["table"] for m in await fay.until_quiet() if "update" in m}
+        assert fay_tables == {ids[with_bot]}, "one terminal is at one table"
+        eve = await Player.connect(path, "eve")
+        listing = (await eve.expect("lobby"))["lobby"]
+        assert _seat_of(listing, ids[with_bot], "fay")["away"] is False
+        away = _seat_of(listing, ids[with_ann], "fay")
+        assert away["away"] is True, away
+        assert away.get("bot_in", 0) > 30, "the bot's clock counts for the away seat"
+        names = [m["update"]["names"] for m in await ann.until_quiet()
+                 if m.get("table") == ids[with_ann] and "update" in m]
+        assert names and names[-1][0] == "fay (away)", names
+        # her other terminal connects: it comes back to the other table
+        fay_again = await Player.connect(path, "fay")
+        assert {m["table"] for m in await fay_again.until_quiet()
+                if "update" in m} == {ids[with_ann]}
+        await eve.send({"lobby": {}})
+        listing = (await eve.expect("lobby"))["lobby"]
+        assert _seat_of(listing, ids[with_ann], "fay")["away"] is False
+        assert not again.tables[ids[with_ann]].timers
+        for player in (ann, fay, eve, fay_again):
+            await player.close()
+    finally:
+        await again.close()
+
+
+async def test_a_connection_comes_back_to_the_table_sat_at_last_across_a_restart(tmp_path):
+    """Which table one connection comes back to is the one its player sat
+    down at last, kept beside the journals (not the one set up last)."""
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    first = Hub(directory, bot_delay=0, seed=3)
+    await first.serve(path)
+    terminals = {}
+    for name in ("older", "newer"):
+        fay = terminals[name] = await Player.connect(path, "fay")
+        await fay.send({"create": {"game": "overstocked", "seats": ["open", {"bot": "random"}]}})
+        terminals[name + " table"] = (await fay.expect("created"))["created"]["table"]
+        await fay.send({"join": {"table": terminals[name + " table"], "seat": 0}})
+        await fay.expect("update")
+    # the older table's terminal leaves it for the lobby and sits down there again
+    older, table = terminals["older"], terminals["older table"]
+    leave = codec(GAMES["overstocked"]).command_dict(SeatCommand.leave(0))
+    await older.send({"command": leave, "table": table})
+    await older.until_quiet()
+    await older.send({"join": {"table": table, "seat": 0}})
+    await older.expect("update")
+    ids = {t: first.tables[t].session.match.header.match_id
+           for t in (terminals["older table"], terminals["newer table"])}
+    await first.close()
+    again = Hub(directory, bot_delay=0)
+    again.resume_all()
+    await again.serve(path)
+    try:
+        fay = await Player.connect(path, "fay")
+        assert {m["table"] for m in await fay.until_quiet() if "update" in m} == {
+            ids[terminals["older table"]]}
+        await fay.close()
+    finally:
+        await again.close()

@@ -75,7 +75,7 @@ def test_a_table_file_of_wrong_types_is_said_and_its_good_fields_kept(tmp_path, 
     _hub_journal(directory, "bad.jsonl", "ann", match_id="a" * 32)
     (directory / "bad.table.json").write_text(
         '{"creator": 42, "away_bot": -7, "left": "x", "stand_in_moves": [[1e999]], '
-        '"resigned": null, "shown": {"a": 1}}')
+        '"resigned": null, "shown": {"a": 1}, "sat": [["ann", 1e999], [["ann"], 5], ["zed", 5]]}')
     _hub_journal(directory, "half.jsonl", "bob", match_id="b" * 32)
     (directory / "half.table.json").write_text(json.dumps(
         {"creator": ["bob"], "away_bot": 30, "left": ["bob", 7], "resigned": []}))
@@ -84,13 +84,14 @@ def test_a_table_file_of_wrong_types_is_said_and_its_good_fields_kept(tmp_path, 
         assert sorted(hub.resume_all()) == ["a" * 32, "b" * 32]
     said = [record.getMessage() for record in caplog.records]
     (bad,) = [line for line in said if "bad.table.json" in line]
-    for field in ("creator", "left", "stand_in_moves", "resigned", "shown"):
+    for field in ("creator", "left", "stand_in_moves", "resigned", "shown", "sat"):
         assert field in bad, (field, bad)
     assert "no creator" in bad, bad
     (half,) = [line for line in said if "half.table.json" in line]
     assert "creator" in half and "left" in half and "away_bot" not in half, half
     table = hub.tables["b" * 32]
     assert (table.creator, table.away_bot, table.left) == ("", 30.0, {"bob"})
+    assert hub.tables["a" * 32].sat == {}  # (no time that is not a number, no name not a seat's)
     for table in hub.tables.values():
         table.session.close()
 
@@ -102,7 +103,7 @@ def test_a_whole_table_file_says_nothing(tmp_path, caplog):
     _hub_journal(directory, "good.jsonl", "ann", match_id="a" * 32)
     (directory / "good.table.json").write_text(json.dumps(
         {"creator": "ann", "away_bot": None, "left": ["ann"], "stand_in_moves": [3],
-         "resigned": [], "shown": [[0, 5]], "set_up": 1.5}))
+         "resigned": [], "shown": [[0, 5]], "set_up": 1.5, "sat": [["ann", 2.5]]}))
     _hub_journal(directory, "old.jsonl", "bob", match_id="b" * 32)
     (directory / "old.table.json").write_text(json.dumps({"creator": "bob", "away_bot": 20}))
     hub = Hub(directory, bot_delay=0)
@@ -110,6 +111,7 @@ def test_a_whole_table_file_says_nothing(tmp_path, caplog):
         assert len(hub.resume_all()) == 2
     assert not caplog.records, [r.getMessage() for r in caplog.records]
     assert hub.tables["a" * 32].creator == "ann" and hub.tables["a" * 32].left == {"ann"}
+    assert hub.tables["a" * 32].sat == {"ann": 2.5} and hub.tables["b" * 32].sat == {}
     for table in hub.tables.values():
         table.session.close()
 
