@@ -1205,12 +1205,27 @@ class Hub:
         )
         table.session = session
         seat_bots(session, threaded=True, delay=self.bot_delay)
+        sat = False
         for client in list(self.clients):
+            seats, _, _ = client.places.get(table.id, (set(), None, False))
+            if seats and client.at_a_table(but=table):
+                # a terminal plays one table: this one's screen opened over
+                # the one played, which was held under it unseen (listed
+                # present, the match waiting on them unsaid). The seat begins
+                # away; the lobby tells their turn here, and Enter takes it
+                client.places.pop(table.id, None)
+                continue
             try:
                 client.attach(table)
             except ValueError as error:  # the seat is held already: this client waits
                 client.places.pop(table.id, None)
                 client.error(str(error))
+                continue
+            if seats and client.player is not None:  # at this table from its start
+                table.sat[client.player] = time.time()
+                sat = True
+        if sat:  # (the table file was written as the match began)
+            _write_table_file(match.path, table)
         session.start()
         self._lobby_changed()
 
@@ -2019,6 +2034,16 @@ class Client:
         if table.went_back is not None and self.player not in table.told:
             table.told.add(self.player)
             self.send({"notice": table.went_back, "table": table.id})
+
+    def at_a_table(self, but: Table) -> bool:
+        """This terminal plays a running match other than `but`'s (holds a
+        seat there: its screen is that table's)."""
+        for table_id, (_, link, _) in self.places.items():
+            table = self.hub.tables.get(table_id)
+            if (table_id != but.id and link is not None and link.open and link.seats
+                    and table is not None and table.started and not table.finished):
+                return True
+        return False
 
     def _watching(self) -> str | None:
         """The id of the running match watched here last, if any."""

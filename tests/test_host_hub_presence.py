@@ -284,3 +284,38 @@ async def test_a_connection_comes_back_to_the_table_sat_at_last_across_a_restart
         await fay.close()
     finally:
         await again.close()
+
+
+async def test_a_table_that_begins_while_its_player_plays_another_finds_them_away(hub):
+    """Ann sat down at two tables not begun, one waiting for bob, the other
+    for cy. Each began as its last player sat down, and each was brought to
+    her one terminal: the second's screen opened over the first, which was
+    then held under it (listed present, its match waiting on her unsaid).
+    A table that begins while a terminal of hers plays another begins with
+    her away there: the lobby tells her turn there, and Enter takes it."""
+    hub_, path = hub
+    ann = await Player.connect(path, "ann")
+    bob = await Player.connect(path, "bob")
+    cy = await Player.connect(path, "cy")
+    tables = {}
+    for other in ("bob", "cy"):
+        await ann.send({"create": {"game": "overstocked",
+                                   "seats": [{"player": "ann"}, {"player": other}]}})
+        tables[other] = (await ann.expect("created"))["created"]["table"]
+        await ann.send({"join": {"table": tables[other], "seat": 0}})
+    await ann.until_quiet()
+    await bob.send({"join": {"table": tables["bob"], "seat": 1}})
+    assert {m["table"] for m in await ann.until_quiet() if "update" in m} == {tables["bob"]}
+    await cy.send({"join": {"table": tables["cy"], "seat": 1}})
+    assert not [m for m in await ann.until_quiet() if "update" in m]
+    assert hub_.tables[tables["cy"]].session.holder_of(0) is None
+    names = [m["update"]["names"] for m in await cy.until_quiet() if "update" in m]
+    assert names[-1][0] == "ann (away)", names
+    # in the lobby, Enter sits her down there
+    leave = codec(GAMES["overstocked"]).command_dict(SeatCommand.leave(0))
+    await ann.send({"command": leave, "table": tables["bob"]})
+    await ann.send({"join": {"table": tables["cy"], "seat": 0}})
+    assert (await ann.expect("update"))["table"] == tables["cy"]
+    assert hub_.tables[tables["cy"]].session.holder_of(0) is not None
+    for player in (ann, bob, cy):
+        await player.close()
