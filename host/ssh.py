@@ -1004,15 +1004,18 @@ async def _run_host(
     ready: Any,
     idle_timeout: float,
 ) -> None:
-    from host.hub import Hub, default_places, refuse_a_second_hub, stopped_by_sigterm
+    from host.hub import Hub, refuse_a_second_hub, stopped_by_sigterm
+    from saves.store import data_dir as default_data_dir
 
     host, port = parse_listen(listen)
     players = KeysFile(authorized_keys)
     key = load_host_key(host_key_path)
-    if data_dir is not None:
-        directory, socket_path = Path(data_dir) / "shared", Path(data_dir) / "hub" / "hub.sock"
-    else:
-        directory, socket_path = default_places()
+    # resolved once (--data-dir, else $OVERTABLE_DATA_DIR, else the
+    # default) and given to every session: they kept their set-ups in the
+    # account's default folder, shared with every other hub, when only the
+    # environment chose this host's (`default_places` has the same shape)
+    data_dir = (Path(data_dir) if data_dir is not None else default_data_dir().parent).absolute()
+    directory, socket_path = data_dir / "shared", data_dir / "hub" / "hub.sock"
     try:
         refuse_a_second_hub(socket_path)  # before resuming any match
     except OSError as error:

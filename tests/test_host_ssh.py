@@ -1005,3 +1005,62 @@ def test_a_session_knows_how_its_player_comes_back(listen, way_back):
 
     _, env = join_child("/nowhere.sock", None, listen)("Ann", "xterm", {})
     assert env[SSH_AGAIN_ENV] == way_back
+
+
+@pytest.mark.parametrize("chosen_by", ["--data-dir", "OVERTABLE_DATA_DIR", "XDG_DATA_HOME"])
+async def test_every_session_of_the_host_writes_in_the_host_s_data_directory(
+        tmp_path, keys, monkeypatch, chosen_by):
+    """Play-test: a host started as `OVERTABLE_DATA_DIR=DIR overtable host`
+    kept its matches in DIR, but its players' sessions (a clean
+    environment) kept their last table set-ups in the account's default
+    folder, shared with every other hub: a player's first n at a new hub
+    opened on another hub's set-up. The host resolves its data directory
+    once (--data-dir, else $OVERTABLE_DATA_DIR, else the default) and each
+    session is given it."""
+    import socket
+
+    import host.ssh
+    from tui import table_setups
+
+    path, *_ = keys
+    monkeypatch.delenv("OVERTABLE_DATA_DIR", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    flag = None
+    if chosen_by == "--data-dir":
+        monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "not-this"))
+        flag = base = tmp_path / "flag"
+    elif chosen_by == "OVERTABLE_DATA_DIR":
+        base = tmp_path / "env"
+        monkeypatch.setenv("OVERTABLE_DATA_DIR", str(base))
+    else:  # (XDG_DATA_HOME/overtable where platformdirs reads it)
+        import platformdirs
+
+        base = Path(platformdirs.user_data_dir("overtable"))
+    builders, up = [], asyncio.Event()
+    real_serve = host.ssh.serve
+
+    async def spy(*args, **kwargs):
+        builders.append(args[4])
+        return await real_serve(*args, **kwargs)
+
+    monkeypatch.setattr(host.ssh, "serve", spy)
+    hubs = []
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    running = asyncio.ensure_future(host.ssh.run_host(
+        f"127.0.0.1:{port}", path, tmp_path / "host_key", flag,
+        ready=lambda hub, *_: (hubs.append(hub), up.set())))
+    try:
+        await asyncio.wait_for(up.wait(), 30)
+    finally:
+        running.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await running
+    (hub,) = hubs
+    assert hub.directory == base / "shared"
+    _, env = builders[0]("ann", "xterm", {})
+    assert env["OVERTABLE_DATA_DIR"] == str(base)
+    # what a session writes: its set-ups, under the host's data directory
+    monkeypatch.setattr(os, "environ", env)
+    assert table_setups.setups_file("ann").parent == base / "table-setups"
