@@ -61,7 +61,8 @@ once, `NOT_KEPT_FILE`; a rematch's as ``{"title", "rematch_of": match id}``
 while the finished match it replays is listed, `Hub.told_not_kept`), ``{"lobby": [...]}``
 (each table's `Table.summary`: its seats (``"rules_bot": true`` on one the
 game's own rules play), its options in words, its away choice, its winners
-once its match is over, by name and by seat),
+once its match is over, by name and by seat, and when it ended,
+``"ended_at"``: seconds since the epoch),
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
 ``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``
 (at a table also ``"moves"``: how many moves the match had when it was said,
@@ -477,6 +478,10 @@ class Table:
             # and by seat: the row names a winner as its Seats column names
             # the seat ("won by Bot 2" beside "bot (normal)")
             **({"winner_seats": self.winner_seats()} if self.finished else {}),
+            # and when it ended (time.time()): every row reads it ("over ·
+            # 15:16"), where only an app running as it ended knew it
+            **({"ended_at": self.ended_at} if self.finished and self.ended_at is not None
+               else {}),
         }
 
 

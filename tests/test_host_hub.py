@@ -1954,6 +1954,43 @@ async def test_a_finished_table_stays_in_the_lobby_across_a_restart(tmp_path):
         await again.close()
 
 
+async def test_the_lobby_says_when_each_finished_match_ended_also_after_a_restart(tmp_path):
+    """Play-test over SSH: after any reconnection a finished row read "over
+    · won by bot (normal) · match 6b3d62fe": the time it ended was the
+    app's own, seen only by an app running as it ended, and every SSH
+    connection is a new app. The hub says when each match ended in the
+    lobby's listing (after a restart: its journal's last write)."""
+    import os
+    import time
+
+    directory, path = tmp_path / "matches", tmp_path / "run" / "hub.sock"
+    hub_ = Hub(directory, bot_delay=0, seed=3)
+    await hub_.serve(path)
+    ann, bob, table = await table_for_two(path)
+    await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+    before = time.time()
+    eve = await Player.connect(path, "eve")  # a new app, after the end
+    (entry,) = (await eve.expect("lobby"))["lobby"]
+    assert entry["play"]["finished"]
+    assert hub_.tables[table].ended_at - 5 <= entry["ended_at"] <= before
+    for player in (ann, bob, eve):
+        await player.close()
+    journal = hub_.tables[table].session.match.path
+    await hub_.close()
+    ended = time.time() - 600
+    os.utime(journal, (ended, ended))
+    again = Hub(directory, bot_delay=0)
+    again.resume_all()
+    await again.serve(path)
+    try:
+        eve = await Player.connect(path, "eve")
+        (entry,) = (await eve.expect("lobby"))["lobby"]
+        assert entry["ended_at"] == pytest.approx(ended)
+        await eve.close()
+    finally:
+        await again.close()
+
+
 async def test_the_lobby_keeps_the_order_the_tables_were_set_up_in_across_a_restart(tmp_path):
     """Play-test: three tables (Overseers over, its rematch running, then an
     Overboss Duel set up last, running); after the host was stopped and

@@ -3382,6 +3382,49 @@ async def test_finished_matches_in_the_lobby_are_told_apart(tmp_path):
     assert ending_words(table, "ann") == ["won by you and cy", "04:12"]
 
 
+async def test_a_finished_row_says_when_it_ended_as_the_hub_says_it(tmp_path):
+    """Play-test over SSH: after any reconnection a finished row read "over
+    · won by bot (normal) · match 6b3d62fe" (the time was the app's own, and
+    every SSH connection is a new app), and the row was so wide that its
+    Seats wrapped to three lines at 80x24. The hub says when the match
+    ended ("ended_at"): "15:16" today, else the day. A value that is not a
+    time is not believed: the row says the match's id."""
+    import time
+
+    from textual.widgets import DataTable
+
+    from tui.remote import ended_words
+
+    def listing(ended_at) -> list[dict]:
+        return [{"table": "t1", "game": "overstocked", "title": "Overstocked",
+                 "seats": [{"kind": "reserved", "player": "fay", "present": True},
+                           {"kind": "bot", "level": "normal"}],
+                 "started": True, "match": "6b3d62fe" + "0" * 24,
+                 "play": {"finished": True, "to_act": [], "actions": 40},
+                 "winners": ["Bot 2"], "winner_seats": [1], "ended_at": ended_at}]
+
+    ended = time.time() - 120
+    app = JoinApp(tmp_path / "no-hub.sock", "eve", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.remote.handle({"lobby": listing(ended)})  # over before this app came
+        await pilot.pause()
+        grid = app.screen.query_one(DataTable)
+        assert str(grid.get_row_at(0)[2]) == f"over · won by bot (normal) · {ended_words(ended)}"
+        assert ":" in ended_words(ended) or time.localtime()[:3] != time.localtime(ended)[:3]
+        assert grid.rows[grid.coordinate_to_cell_key((0, 0)).row_key].height == 1
+        for hostile in ("15:16", True, float("nan"), -1, 1e300, time.time() + 7 * 86400,
+                        [ended], None):
+            app.remote.endings.clear()
+            await app.remote.handle({"lobby": listing(hostile)})
+            await pilot.pause()
+            assert str(grid.get_row_at(0)[2]) == "over · won by bot (normal) · match 6b3d62fe", (
+                hostile)
+    noon = time.mktime((2025, 12, 24, 12, 0, 0, 0, 0, -1))
+    assert ended_words(noon - 3600, now=noon) == "11:00"
+    assert ended_words(noon - 86400, now=noon) == "2025-12-23"
+
+
 async def test_a_finished_row_says_who_won_without_the_final_update(tmp_path):
     """Play-test: Bob left the match for good (x in the lobby; a bot played
     his seat), and his row read "over · 07:02" where the others' read

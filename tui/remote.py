@@ -209,9 +209,10 @@ class RemoteTable:
         self._lobby_note: str | None = None
         #: turns at drawing others' changes, shared with the host's other apps
         self._turns = DrawTurns(draw_turns_path(self.socket_path), create=False)
-        #: what this app saw of finished matches, by match id: who won (a
-        #: final update's "winners") and when it ended ("at", HH:MM, seen
-        #: ending in the lobby); each finished row of the lobby says it
+        #: what this app knows of finished matches, by match id: who won (a
+        #: final update's "winners") and when it ended ("at": "HH:MM", a
+        #: date if not today; the hub's word, else seen ending in the
+        #: lobby); each finished row of the lobby says it
         #: ("ended"): two finished rows of one game and players read alike
         self.endings: dict[str, dict[str, Any]] = {}
         #: a line typed in a table's chat and not sent as the hub went away,
@@ -1240,7 +1241,11 @@ class RemoteTable:
         if not match or not (table.get("play") or {}).get("finished"):
             return
         ending = self.endings.setdefault(match, {})
-        if before is not None and not (before.get("play") or {}).get("finished"):
+        if table.get("ended_at") is not None:
+            # the hub's word: over SSH each connection is a new app, which
+            # saw no match end and read "match 6b3d62fe" instead
+            ending["at"] = ended_words(table["ended_at"])
+        elif before is not None and not (before.get("play") or {}).get("finished"):
             ending.setdefault("at", time.strftime("%H:%M"))
         if table.get("winners") is not None:
             # the hub's word: a player who left for good, or never sat
@@ -1370,6 +1375,7 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
             "actions": actions if type(actions) is int else 0,
         }
     away_bot = entry.get("away_bot")
+    ended_at = entry.get("ended_at")
     options = entry.get("options")
     winners = entry.get("winners")
     winner_seats = entry.get("winner_seats")
@@ -1393,7 +1399,24 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
         # and their seats (an older hub's: none)
         "winner_seats": sorted({s for s in winner_seats if type(s) is int and 0 <= s < len(seats)})
         if isinstance(winner_seats, list) else None,
+        # when it ended (time.time()): a number that is a time until a day
+        # from now, else none (the row says the match's id)
+        "ended_at": float(ended_at) if type(ended_at) in (int, float)
+        and math.isfinite(ended_at) and 0 <= ended_at <= time.time() + 86400 else None,
     }
+
+
+def ended_words(at: float, now: float | None = None) -> str:
+    """When a finished match ended, as its lobby row says it: "15:16" on
+    the day it is now, else the day ("2025-12-24", as the saved matches
+    say a day); "" for a time the local clock cannot show."""
+    try:
+        when = time.localtime(at)
+        today = time.localtime(time.time() if now is None else now)
+    except (OverflowError, OSError, ValueError):
+        return ""
+    same_day = when[:3] == today[:3]
+    return time.strftime("%H:%M" if same_day else "%Y-%m-%d", when)
 
 
 def _lobby_seat(seat: dict[str, Any]) -> dict[str, Any]:

@@ -137,8 +137,8 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None) ->
 def ending_words(table: dict[str, Any], me: str = "") -> list[str]:
     """What tells a finished `table` from another of the same game and
     players (its rows read "over" alike, and x clears one): who won and
-    when it ended where this app saw it ("won by Cy", "04:12"), else the
-    match's id, as the host's saved matches list it."""
+    when it ended ("won by Cy", "04:12": the hub's word, else where this
+    app saw it), else the match's id, as the host's saved matches list it."""
     ended = table.get("ended") or {}
     words = []
     winners = ["you" if name == me else name for name in ended.get("winners") or ()]
