@@ -1169,6 +1169,7 @@ class Hub:
             declined = not any(s.present for s in mine)
             for seat in mine:
                 seat.kind, seat.player, seat.present = OPEN, None, False
+            table.sat.pop(str(name), None)
             client.places.pop(table.id, None)
             if declined:  # the creator's row turned "open" unsaid
                 told = {"seat_news": {"table": table.id, "player": name, "news": "declined"}}
