@@ -1433,25 +1433,29 @@ async def test_back_with_two_tables_the_turn_notice_names_the_covered_one(shared
     from tui.screens.game import GameScreen
 
     hub, path = shared_hub
-    ann = await Player.connect(path, "Ann")
+    terminals = [await Player.connect(path, "Ann") for _ in range(3)]  # one a table
+    ann = terminals[0]
     bob = await Player.connect(path, "Bob")
     await ann.send({"create": {"game": "overseers", "seats": [
         {"player": "Ann"}, {"bot": "random"}, {"bot": "random"}]}})
     overseers = (await ann.expect("created"))["created"]["table"]
     await ann.send({"join": {"table": overseers, "seat": 0}})
     await ann.expect("update")
+    ann = terminals[1]
     await ann.send({"create": {"game": "overstocked", "seats": [
         {"player": "Ann"}, {"bot": "random"}]}})
     overstocked = (await ann.expect("created"))["created"]["table"]
     await ann.send({"join": {"table": overstocked, "seat": 0}})
     await ann.expect("update")
+    ann = terminals[2]
     await bob.send({"create": {"game": "overboss-duel", "seats": [
         {"player": "Bob"}, {"player": "Ann"}]}})
     duel = (await bob.expect("created"))["created"]["table"]
     await bob.send({"join": {"table": duel, "seat": 0}})
     await ann.send({"join": {"table": duel, "seat": 1}})
     await ann.expect("update")
-    await ann.close()
+    for terminal in terminals:
+        await terminal.close()
     await asyncio.sleep(0.2)
 
     app = JoinApp(path, "Ann", theme_name="textual-dark")
@@ -2019,16 +2023,19 @@ async def test_with_two_tables_open_the_one_on_top_is_the_table_on_screen(shared
     from tui.screens.chat import ChatScreen
 
     hub, path = shared_hub
-    ann = await Player.connect(path, "Ann")
+    terminals = []
     tables = {}
     for game, seats in (("overseers", [{"player": "Ann"}, {"bot": "random"}, {"bot": "random"}]),
                         ("overboss-duel", [{"player": "Ann"}, {"bot": "random"}])):
+        ann = await Player.connect(path, "Ann")  # a terminal a table
+        terminals.append(ann)
         await ann.send({"create": {"game": game, "seats": seats}})
         tables[game] = (await ann.expect("created"))["created"]["table"]
         await ann.send({"join": {"table": tables[game], "seat": 0}})
         while (await ann.expect("update"))["table"] != tables[game]:
             pass
-    await ann.close()  # her connection ends at both tables
+    for ann in terminals:
+        await ann.close()  # her connections end, at both tables
     await asyncio.sleep(0.2)
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(160, 45)) as pilot:
