@@ -29,7 +29,7 @@ from core.bossquest.state import Options, Phase, SoloBoss, Ulul
 from core.bots.bossquest import HeuristicBot
 from tests.bossquest_tables import spell, w
 from tests.playouts import play_checked
-from tests.test_bossquest_rules import ATK1, ATKM2, CANCEL, HP1, HPM1, NEED_PAIR
+from tests.test_bossquest_rules import ATK1, ATK2, ATKM2, CANCEL, HP1, HPM1, NEED_PAIR
 
 
 def boss(hp, *codes, spells=()):
@@ -719,3 +719,83 @@ def test_a_quest_lost_in_a_wave_is_named_by_the_wave(wave):
     state = at_wave(wave, [boss(15), boss(16), boss(17)], phase=Phase.SOLO_END, hearts=2)
     over = GAME.apply(state, 0, Resolve(0))
     assert solo.quest_result(over) == ("Lost", f"Defeated in wave {wave}", 0)
+# ---------------------------------------------------------------------------
+# A Cancel or Swap with deck given to one Boss and acting on another: the
+# Boss it was given to keeps a note of where it went (play-test, 80x24: a
+# Cancel given to Boss 3 showed only as "Need R cancelled" on Boss 1).
+
+
+def test_a_cancel_given_to_one_boss_is_noted_on_it_when_it_takes_another_bosss_bq40():
+    """BQ-40: Cancel, whichever Boss its turn gives it to, cancels any spell
+    of the wave. The effect stays on the Boss whose spell went; the Boss it
+    was given to notes the Cancel and that Boss (its row showed nothing)."""
+    state = at_wave(1, [boss(15, spells=(HP1,)), boss(16), boss(17)], rows=((CANCEL, HP1), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    state = GAME.apply(state, 0, AssignTo(2))
+    state = GAME.apply(state, 0, TargetSpell(0, boss=0))
+    assert state.solo_bosses[0].cancelled == (HP1, CANCEL)
+    assert state.solo_bosses[2].gave == ((CANCEL, 0),)
+    assert state.solo_bosses[0].gave == () and state.solo_bosses[1].gave == ()
+    # a Cancel that takes a spell on its own Boss notes nothing more
+    state = at_wave(1, [boss(15, spells=(HP1,)), boss(16), boss(17)], rows=((CANCEL,), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    state = GAME.apply(state, 0, AssignTo(0))
+    state = GAME.apply(state, 0, TargetSpell(0))
+    assert [b.gave for b in state.solo_bosses] == [(), (), ()]
+
+
+def test_a_swap_with_deck_given_to_one_boss_is_noted_on_it_bq40():
+    """BQ-40: Swap with deck swaps any weapon on the wave's Bosses; the swap
+    is kept on the Boss whose weapon left (BQ-47), the Boss it was given to
+    notes where it went, and the wave's attack keeps both (BQ-47)."""
+    from tests.test_bossquest_rules import SWAP_DECK
+
+    state = at_wave(1, [boss(15, "R6"), boss(16, "B2"), boss(17)],
+                    rows=((SWAP_DECK,), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    state = GAME.apply(state, 0, AssignTo(1))
+    state = GAME.apply(state, 0, TargetWeapon(w("R6")))
+    (taken, _), *_ = GAME.chance_outcomes(state)
+    state = GAME.apply(state, CHANCE, taken)
+    assert state.solo_bosses[0].used == ((SWAP_DECK, (w("R6"), taken.weapon)),)
+    assert state.solo_bosses[1].gave == ((SWAP_DECK, 0),)
+    state = GAME.apply(state, 0, Resolve(0))
+    assert state.waves[-1].bosses[1].gave == ((SWAP_DECK, 0),)
+
+
+# ---------------------------------------------------------------------------
+# Before an attack: the Bosses a personal spell still held could bring to
+# their HP exactly (the screen asks before such an attack: a play-test lost
+# a heart to an Enter on "Attack!" with Attack +2 in hand).
+
+
+def test_could_still_match_names_the_bosses_a_personal_spell_could_save():
+    """BQ §1st Wave: a Boss defeats you unless your attack is exactly its HP,
+    its conditions met; "At any time you may use your personal attack
+    SPELLS to adjust your strength". Boss 2, 2 short, could be matched with
+    Attack +2; Boss 1 (exact) and Boss 3 (its condition unmet) could not."""
+    bosses = [boss(15, "R7", "Y7", "P1"), boss(16, "R7", "Y7"),
+              boss(18, "R6", "Y6", "P6", spells=(NEED_PAIR,))]
+    state = at_wave(1, bosses, phase=Phase.SOLO_END)
+    assert solo.could_still_match(state) == {1: (ATK2,)}
+    # 3 short: Attack +1 with Attack +2, the fewest that make it
+    state = at_wave(1, [boss(17, "R7", "Y7")], phase=Phase.SOLO_END)
+    assert solo.could_still_match(state) == {0: (ATK1, ATK2)}
+    # 7 short: no spells held make it up; so with none held
+    state = at_wave(1, [boss(21, "R7", "Y7")], phase=Phase.SOLO_END)
+    assert solo.could_still_match(state) == {}
+    state = attrs.evolve(at_wave(1, [boss(16, "R7", "Y7")], phase=Phase.SOLO_END), personal=())
+    assert solo.could_still_match(state) == {}
+
+
+def test_could_still_match_counts_the_final_assaults_hearts_bq41():
+    """BQ §3. Final Assault, BQ-41: hearts discarded as the knight attacks
+    add +1 or -1 each; the attack so made is the one a spell could fix."""
+    megaboss = SoloBoss(cards.MEGABOSS, tuple(w(c) for c in ("R7", "Y7", "P7", "B7")))
+    state = at_wave(3, [megaboss], phase=Phase.SOLO_END)  # 28 vs 30: 2 short
+    assert solo.could_still_match(state, 0) == {0: (ATK2,)}
+    assert solo.could_still_match(state, 2) == {}  # exact with two hearts
+    assert solo.could_still_match(state, 1) == {0: (ATK1,)}

@@ -8,6 +8,7 @@ is a ruling in docs/rulings.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from core.bossquest import cards
 from core.bossquest.actions import (
@@ -301,6 +302,27 @@ def weapon_boss(state: State, weapon: Weapon) -> int:
     return next(i for i, b in enumerate(state.solo_bosses) if weapon in b.weapons)
 
 
+def could_still_match(state: State, adjust: int = 0) -> dict[int, tuple[Spell, ...]]:
+    """The Bosses of the wave an attack now (`adjust`: the final assault's
+    hearts, BQ-41) would not defeat, each costing a heart, but that the
+    personal spells still held could: played on it, the fewest of them that
+    make its attack exactly its HP, its conditions met (BQ §1st Wave: "At
+    any time you may use your personal attack SPELLS"). Empty when no
+    spell held can change a heart lost: the screen then attacks at once."""
+    held = [(s, ATTACK_CHANGE.get(s.kind, 0)) for s in state.personal]
+    subsets: dict[int, tuple[Spell, ...]] = {}
+    for size in range(1, len(held) + 1):
+        for chosen in combinations(held, size):
+            subsets.setdefault(sum(change for _, change in chosen),
+                               tuple(s for s, _ in chosen))
+    found = {}
+    for i, boss in enumerate(state.solo_bosses):
+        gap = boss_hp(boss) - boss_strength(boss) - adjust
+        if gap and conditions_met(boss) and gap in subsets:
+            found[i] = subsets[gap]
+    return found
+
+
 def nothing_to_target(state: State) -> str:
     """BQ-40: why the spell the next turn gives (`top_spell`) will be spent
     for nothing, whatever Boss takes it: Cancel with no spell in play on any
@@ -496,6 +518,7 @@ def _apply_chance(state: State, action: object) -> State:
     assert state.casting is not None
     used = boss.used + ((state.casting, (state.swap_weapon, weapon)),)
     state = _set_boss(state, i, evolve(boss, weapons=weapons, used=used))
+    state = _gave(state, i)
     state = evolve(
         state,
         deck_top=(Hidden(state.swap_weapon, frozenset({0})),) + state.deck_top,
@@ -544,6 +567,7 @@ def _apply_knight(state: State, action: object) -> State:
         assert state.casting is not None
         state = _set_boss(state, i, evolve(boss, spells=spells,
                                            cancelled=boss.cancelled + (cancelled, state.casting)))
+        state = _gave(state, i)
         if cancelled in PERSONAL:
             # a personal spell cancelled is spent, not discarded (BQ-40)
             return _next_turn(_discard_casting(state))
@@ -626,6 +650,17 @@ def _resolve(state: State, adjust: int) -> State:
     if hearts == 0:
         return evolve(state, ending=ENDINGS[f"wave-{state.wave}"], phase=_P_OVER)
     return _start_wave(state, state.wave + 1)
+
+
+def _gave(state: State, index: int) -> State:
+    """The spell being cast took a spell or a weapon on Boss `index`: if its
+    turn gave it to another Boss, that one keeps a note of where it went (a
+    play-test found Boss 3's Cancel only on Boss 1's row)."""
+    given = state.solo_target
+    if given is None or given == index or state.casting is None:
+        return state
+    boss = state.solo_bosses[given]
+    return _set_boss(state, given, evolve(boss, gave=boss.gave + ((state.casting, index),)))
 
 
 def _set_boss(state: State, index: int, boss: SoloBoss) -> State:

@@ -317,6 +317,10 @@ class SoloBoss:
     #: with deck with the weapon given up and the one taken, or no weapons
     #: when spent for nothing (BQ-40)
     used: tuple[tuple[Spell, tuple[Weapon, ...]], ...] = attrs.field(default=(), eq=False)
+    #: the Cancels and Swaps with deck given to it that took a spell or a
+    #: weapon on another Boss of the wave (BQ-40), each with that Boss's
+    #: index: the board shows them on both (the other keeps the effect)
+    gave: tuple[tuple[Spell, int], ...] = attrs.field(default=(), eq=False)
 
 
 @attrs.frozen
