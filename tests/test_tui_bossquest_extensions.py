@@ -250,14 +250,14 @@ async def test_escape_backs_out_of_a_personal_spells_bosses(key):
         assert app.port.submitted == []
 
 
-async def test_after_a_personal_spell_the_cursor_starts_as_on_any_decision():
-    """Play-test (80x24), at a wave's end: Attack -1 and Attack -2 played,
-    the bar read "Attack! | Attack +1 on… | Attack +2 on…" with the
-    highlight on the last, kept at the place the spell played had held as
-    the list closed up; Right, meant for Attack +1, played Attack +2. The
-    spell played is offered no more, so the next decision's cursor starts
-    as any does: on its default ("Attack!", no heart discarded), and Right
-    reaches the first spell left."""
+async def test_after_a_personal_spell_the_cursor_stays_at_its_place():
+    """Play-test (80x24), at a wave's end, the bar "↵ Attack!  Attack +1 on…
+    Attack +2 on…  Attack -1 on…": Attack -1 played (Right Right Right
+    Enter 1), the highlight went back to "Attack!", and Left Left Enter,
+    meant for Attack +2, fought the wave. After a personal spell the
+    highlight stays at its place in the bar: on the spell that took the
+    place of the one played, or on the last spell if that was the last
+    (never back on "Attack!" while a spell is left)."""
     from core.bossquest.actions import PlayPersonal, Resolve
     from tui.screens.bossquest import _PersonalSpell
     from tui.widgets import ActionBar
@@ -268,9 +268,13 @@ async def test_after_a_personal_spell_the_cursor_starts_as_on_any_decision():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         bar = app.screen.query_one("#bq-actions", ActionBar)
-        for name in ("Attack -1", "Attack -2"):
-            labels = [c.label for c in bar.choices]
-            index = labels.index(f"{name} on…")
+        assert [c.label for c in bar.choices] == [
+            "Attack!", "Attack +1 on…", "Attack +2 on…", "Attack -1 on…", "Attack -2 on…"]
+        assert bar.choices[bar.cursor].value == Resolve(0)
+
+        async def play(name: str) -> None:
+            nonlocal state
+            index = [c.label for c in bar.choices].index(f"{name} on…")
             bar.move_to(index)
             bar.choose(index)
             await pilot.pause()
@@ -281,12 +285,19 @@ async def test_after_a_personal_spell_the_cursor_starts_as_on_any_decision():
             state = GAME.apply(state, seat, played)
             app.game_screen.show(make_update(state))
             await pilot.pause()
-            assert bar.choices[bar.cursor].value == Resolve(0)
-        assert [c.label for c in bar.choices][1:] == ["Attack +1 on…", "Attack +2 on…"]
-        bar.focus()
-        await pilot.press("right")
-        plus_one = next(s for s in state.personal if str(s) == "Attack +1")
-        assert bar.choices[bar.cursor].value == _PersonalSpell(plus_one)
+
+        def highlighted() -> str:
+            return bar.choices[bar.cursor].label
+
+        await play("Attack +1")  # the next spell takes its place
+        assert highlighted() == "Attack +2 on…"
+        await play("Attack -2")  # the last: the spell now last
+        assert highlighted() == "Attack -1 on…"
+        await play("Attack +2")
+        assert highlighted() == "Attack -1 on…"
+        assert isinstance(bar.choices[bar.cursor].value, _PersonalSpell)
+        await play("Attack -1")  # no spell left: the attack, the only choice
+        assert [c.label for c in bar.choices] == ["Attack!"]
 
 
 async def test_after_weapons_asked_by_key_the_cursor_leaves_the_spells():
@@ -1626,3 +1637,110 @@ async def test_the_solo_results_show_the_quests_outcome_not_a_ranking(won):
         assert row == ["Ann", "Lost", "Almost", "0"], row
         assert ("The final assault missed the MegaBoss: 33 against 31 HP (2 over; unmet: "
                 "Need Yellow (Y)).") in text, text
+
+
+# --- the wave's attack asks first when a spell held could change it ----------
+
+
+def _short_boss_at_the_waves_end():
+    """At a wave's end, every personal spell held: Boss 1 and Boss 3 exact,
+    Boss 2 two short (the play-test's "attack 14 (2 short)")."""
+    from tests.test_bossquest_solo import at_wave, boss
+
+    bosses = [boss(15, "R7", "Y7", "P1"), boss(16, "R7", "Y7"), boss(17, "R5", "Y5", "P7")]
+    return at_wave(1, bosses, phase=Phase.SOLO_END)
+
+
+async def test_attack_asks_first_when_a_personal_spell_could_save_a_heart():
+    """Play-test: "Attack!" fought the wave at once, Boss 2 two short with
+    Attack +2 in hand (1 heart lost, and u could not take it back: the
+    next wave's Bosses had turned). It asks first, saying which Boss and
+    which spell; Enter then attacks, Esc goes back with the highlight on
+    the spell that could (BQ §1st Wave: personal spells at any time)."""
+    from core.bossquest.actions import Resolve
+    from tui.screens.bossquest import _PersonalSpell
+    from tui.widgets import ActionBar
+
+    app = ScreenApp(make_update(_short_boss_at_the_waves_end()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert bar.choices[bar.cursor].value == Resolve(0)
+        bar.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted == []
+        text = " ".join(screen_text(app).split())
+        assert ("Boss 2 is 2 short: Attack +2 could still make it exact. Attack anyway? "
+                "Enter attacks · Esc goes back.") in text, text
+        assert [c.label for c in bar.choices] == ["Attack anyway", "Back"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.port.submitted == []
+        assert bar.choices[bar.cursor].label == "Attack +2 on…"
+        assert isinstance(bar.choices[bar.cursor].value, _PersonalSpell)
+        assert "Attack anyway" not in screen_text(app)
+        bar.move_to(0)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")  # confirmed
+        await wait_for(pilot, lambda: app.port.submitted != [])
+        assert app.port.submitted == [(0, Resolve(0))]
+
+
+@pytest.mark.parametrize("personal", ["none", "useless"])
+async def test_attack_does_not_ask_when_no_spell_held_could_change_it(personal):
+    """No nagging: with no personal spell that could bring a failing Boss to
+    its HP exactly (none held, or Boss 2 seven short), Enter attacks at
+    once."""
+    from core.bossquest.actions import Resolve
+    from tests.test_bossquest_solo import at_wave, boss
+    from tui.widgets import ActionBar
+
+    state = _short_boss_at_the_waves_end()
+    if personal == "none":
+        state = attrs.evolve(state, personal=())
+    else:
+        state = at_wave(1, [boss(15, "R7", "Y7", "P1"), boss(21, "R7", "Y7")],
+                        phase=Phase.SOLO_END)
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        bar.focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.port.submitted != [])
+        assert app.port.submitted == [(0, Resolve(0))]
+
+
+async def test_the_final_assault_asks_for_the_attack_a_spell_could_make_exact_bq41():
+    """BQ §3. Final Assault, BQ-41: 28 vs the MegaBoss's 30 with Attack +2
+    held: attacking as you are asks first; discarding two hearts for +2
+    (exact) does not."""
+    from core.bossquest import cards
+    from core.bossquest.actions import Resolve
+    from core.bossquest.state import SoloBoss
+    from tests.test_bossquest_solo import at_wave
+    from tui.widgets import ActionBar
+
+    megaboss = SoloBoss(cards.MEGABOSS, tuple(w(c) for c in ("R7", "Y7", "P7", "B7")))
+    state = at_wave(3, [megaboss], phase=Phase.SOLO_END)
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert bar.choices[bar.cursor].value == Resolve(0)
+        bar.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted == []
+        assert "The MegaBoss is 2 short: Attack +2 could still make it exact." in " ".join(
+            screen_text(app).split())
+        await pilot.press("escape")
+        await pilot.pause()
+        index = [c.value for c in bar.choices].index(Resolve(2))
+        bar.move_to(index)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.port.submitted != [])
+        assert app.port.submitted == [(0, Resolve(2))]
+

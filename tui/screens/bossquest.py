@@ -1414,7 +1414,8 @@ class BossQuestScreen(GameScreen):
         Binding("enter", "leave_log", "Back to the table", show=False,
                 tooltip="Leave the log: the keys go back to the decision"),
         Binding("escape,backspace", "personal_back", "Back", key_display="Esc",
-                tooltip="Solo Quest: back from a personal spell's Bosses to every choice"),
+                tooltip="Solo Quest: back from a personal spell's Bosses, or from an "
+                        "attack asked to confirm, to every choice"),
         RESULTS_ON_ESCAPE,  # the final table
         # A potion's two readings, each its own key (Enter reads the
         # highlighted one): one key for both made either a guess.
@@ -1474,6 +1475,17 @@ class BossQuestScreen(GameScreen):
         #: for its Boss (each spell is one choice, then its Bosses: sixteen
         #: spell-and-Boss choices filled six lines at 80x24)
         self._personal: Any = None
+        #: where on the action bar the personal spell being played was
+        #: chosen: the next decision's cursor stays at that place, on the
+        #: spell that took its place (the last spell, if it was the last),
+        #: until a move other than a spell (`play`). Play-test: it went
+        #: back to "Attack!", and Left Left Enter meant for a spell fought
+        #: the wave (an attack a spell could change now asks first)
+        self._spell_at: int | None = None
+        #: the Solo Quest's attack chosen while a personal spell held could
+        #: still bring a Boss to its HP exactly: the bar asks to confirm it
+        #: (`_attack_asks`)
+        self._attack_check: Any = None
         #: the companion's power chosen (`o`): the bar offers its choices
         self._power = False
         #: combats to show after the one up now (a player away for two
@@ -1962,6 +1974,8 @@ class BossQuestScreen(GameScreen):
         if not any(isinstance(a, PlayPersonal) and a.spell == self._personal
                    for a in update.legal):
             self._personal = None
+        if self._attack_check is not None and self._attack_check not in update.legal:
+            self._attack_check = None
         if not any(isinstance(a, extras.POWER_TYPES) for a in update.legal):
             self._power = False
         mode = self._mode_of(update)
@@ -2299,6 +2313,11 @@ class BossQuestScreen(GameScreen):
             slot = action.slot if isinstance(action, (Activate, Discard)) else "m"
             spell = view.offer[slot] if isinstance(slot, int) else None
             self._wizard_pick = (update.seat, view.round, slot, spell)
+        if not isinstance(action, PlayPersonal):
+            # the cursor stays at the spells' place only from one spell to
+            # the next: a move made by its key (weapons asked, given) lets
+            # it go too (`_set_choices`)
+            self._spell_at = None
         super().play(action)
 
     def _spell_details(self) -> bool:
@@ -2813,6 +2832,8 @@ class BossQuestScreen(GameScreen):
         if mode == "other" and self._personal is not None:
             return Text(f"Play {self._personal} on which Boss? (Esc: back)",
                         style="bold")
+        if mode == "other" and self._attack_check is not None:
+            return extras.attack_check_prompt(view, self._attack_check)
         if mode == "other":
             return extras.other_prompt(view, update.legal, update.seat, self._who)
         if view.phase is Phase.OVER:
@@ -3014,11 +3035,16 @@ class BossQuestScreen(GameScreen):
         fresh = self.update is not self._bar_update
         self._bar_update = self.update
         bar.set_choices(choices, keep_cursor=not fresh)
-        # (After a Solo Quest personal spell the cursor went to the place the
-        # spell had been, kept among the spells left: as the list closed up
-        # it stood on a spell the player had not put it on, and Right from
-        # there played another than meant (the play-test). The spell played
-        # is offered no more, so the new decision starts as any does.)
+        # After a Solo Quest personal spell the cursor stays at its place in
+        # the bar: on the spell that took the place of the one played, or
+        # on the last spell if that one was the last. (Sent back to the
+        # default, "Attack!" at a wave's end, it was under the Left Left
+        # Enter the play-test meant for a spell; an attack a spell could
+        # still change asks first, `_attack_asks`.)
+        spells = [i for i, c in enumerate(choices) if isinstance(c.value, _PersonalSpell)]
+        if fresh and self._spell_at is not None and spells:
+            bar.move_to(min(max(self._spell_at, spells[0]), spells[-1]))
+            return
         safe = (_safe_choice(choices, at_the_hp=self._at_the_hp(),
                              acting=_acting_duel_spells(self.update)) if fresh else None)
         if safe is not None:
@@ -3037,6 +3063,10 @@ class BossQuestScreen(GameScreen):
         personal spells one choice a spell, then one a Boss."""
         view = update.view
         personal = [a for a in update.legal if isinstance(a, PlayPersonal)]
+        if self._attack_check is not None:
+            # the attack to confirm (`_attack_asks`): Enter attacks, Esc goes back
+            return [Choice("↵", "Attack anyway", self._attack_check),
+                    Choice("Esc", "Back", _BACK)]
         if self._personal is not None:
             chosen = [a for a in personal if a.spell == self._personal]
             return [Choice(str(a.boss + 1), extras.action_label(view, a, self._who), a)
@@ -3209,12 +3239,54 @@ class BossQuestScreen(GameScreen):
         if value is _POWER or (value is _BACK and self._power):
             self._open_power(value is _POWER)
             return
+        if value is _BACK and self._attack_check is not None:
+            self._check_attack(None)
+            return
+        if (isinstance(value, Resolve) and value != self._attack_check
+                and self._attack_asks(value)):
+            self._check_attack(value)
+            return
         if isinstance(value, _PersonalSpell) or value is _BACK:
             # a personal spell chosen (then its Boss), or back to every choice
             self._choose_personal(value.spell if isinstance(value, _PersonalSpell) else None)
             return
         if value is not None and self._legal(value):
             self.play(value)
+
+    def _attack_asks(self, action: Resolve) -> bool:
+        """Whether the Solo Quest's attack `action` asks to be confirmed: it
+        would lose a heart at a Boss that a personal spell still held could
+        bring to its HP exactly (`solo.could_still_match`). With nothing
+        that could change a heart lost, it attacks at once."""
+        update = self.update
+        return (update is not None and update.view.players == 1
+                and bool(solo.could_still_match(update.view, action.adjust)))
+
+    def _check_attack(self, action: Resolve | None) -> None:
+        """Ask to confirm the attack `action` (the bar: "Attack anyway",
+        "Back"; the prompt says which Boss a spell could still match);
+        None: back to every choice, the cursor on the first spell that
+        could (the play-test's "Attack +2 on…"), not on the attack."""
+        was, self._attack_check = self._attack_check, action
+        bar = self.query_one("#bq-actions", ActionBar)
+        update = self.update
+        if update is not None:
+            bar.set_choices(self._other_choices(update), keep_cursor=False)
+            if action is None:
+                adjust = was.adjust if isinstance(was, Resolve) else 0
+                useful = {s for spells in solo.could_still_match(update.view, adjust).values()
+                          for s in spells}
+                spells = [i for i, c in enumerate(bar.choices)
+                          if isinstance(c.value, _PersonalSpell)
+                          or isinstance(c.value, PlayPersonal)]
+                first = next((i for i in spells if bar.choices[i].value.spell in useful),
+                             spells[0] if spells else None)
+                if first is not None:
+                    bar.move_to(first)
+            else:
+                self.new_choice()  # a doubled Enter does not attack unseen
+        self._draw_prompt()
+        self.refresh_bindings()
 
     def _choose_personal(self, spell: Any) -> None:
         """The Solo Quest's personal `spell` chosen: its Bosses are offered
@@ -3223,6 +3295,7 @@ class BossQuestScreen(GameScreen):
         was = self._personal
         self._personal = spell
         bar = self.query_one("#bq-actions", ActionBar)
+        self._spell_at = bar.cursor if spell is not None else None
         if self.update is not None:
             bar.set_choices(self._other_choices(self.update), keep_cursor=False)
             if spell is None and was is not None:
@@ -3243,6 +3316,8 @@ class BossQuestScreen(GameScreen):
         moved the focus, not back); so too from the companion's choices."""
         if self._power:
             self._open_power(False)
+        elif self._attack_check is not None:
+            self._check_attack(None)
         elif self._personal is not None:
             self._choose_personal(None)
 
@@ -3429,7 +3504,7 @@ class BossQuestScreen(GameScreen):
         if action == "back":
             return mode is not None and self.focused is self.query_one("#bq-actions")
         if action == "personal_back":
-            return self._personal is not None or self._power
+            return self._personal is not None or self._power or self._attack_check is not None
         if action == "no_ask":
             # choosing how many weapons (the Solo Quest's too, before a Boss
             # is to be picked by number)

@@ -384,6 +384,30 @@ def _stage_head(view: State) -> str:
     return stage.capitalize() if view.wave >= 3 else f"Wave {view.wave}"
 
 
+def attack_check_prompt(view: State, action: Resolve) -> Text:
+    """The Solo Quest's attack `action` to confirm: the Bosses it would lose
+    a heart at that a personal spell held could still bring to their HP
+    exactly (`solo.could_still_match`), with the spells when one Boss
+    ("Boss 2 is 2 short: Attack +2 could still make it exact."), then the
+    keys. A play-test lost a heart to an Enter on "Attack!" with the
+    spell in hand."""
+    found = solo.could_still_match(view, action.adjust)
+    gaps = []
+    for i in found:
+        boss = view.solo_bosses[i]
+        gap = solo.boss_hp(boss) - solo.boss_strength(boss) - action.adjust
+        name = _solo_boss_name(view, i)
+        gaps.append(f"{name[:1].upper()}{name[1:]} is {abs(gap)} {'short' if gap > 0 else 'over'}")
+    if len(found) == 1:
+        (spells,) = found.values()
+        could = f"{' with '.join(map(str, spells))} could still make it exact"
+    else:
+        could = "your personal spells could still make them exact"
+    return Text.assemble((", ".join(gaps) + ": ", "bold"), could + ". Attack anyway? ",
+                         ("Enter", "bold reverse"), " attacks · ", ("Esc", "bold reverse"),
+                         " goes back.")
+
+
 def companion_owner(seat: int, viewer: int | None, whose: Who) -> str:
     """Whose a companion is, as its line opens: "Your", "Bob's"."""
     return "Your" if seat == viewer else whose(seat)
