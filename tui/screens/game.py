@@ -135,8 +135,10 @@ ENTER_WAITS = "Enter waits a moment after new choices appear, so they are seen: 
 #: next decision came under the key that made the last (`AGAIN_EXTRA`): a
 #: doubled or bounced 2 kept a card of an Overseers pack never seen.
 NUMBER_KEYS_SET = frozenset("123456789")
-#: Seconds within which digits typed make one number (1, 7: 17): a card's
-#: in Overstocked's hand, a choice's where a list runs past 9 (`typed_number`).
+#: Seconds within which digits typed make one number (1, 7: 17) in
+#: Overstocked's hand, where the card named waits for Enter anyway. (A list
+#: whose choices act at once waits for the next digit or Enter with no time
+#: limit: `typed_number`.)
 TYPE_GAP = 1.0
 #: Said the first time a screen drops a number key (`too_soon`).
 NUMBERS_WAIT = "Your next choices came under your last key: look at them, then press it again."
@@ -537,11 +539,10 @@ class GameScreen(Screen):
         self._taking_back: TableUpdate | None = None
         #: digits typed that begin a longer number listed ("1" of 1-17),
         #: waiting for the next digit or Enter (`typed_number`): what they
-        #: then choose, the decision they were typed at, and the wait's timer
+        #: then choose, and the decision they were typed at
         self._digits = ""
         self._digits_act: Callable[[int], object] | None = None
         self._digits_at: tuple[Any, ...] | None = None
-        self._digits_timer: Any = None
 
     #: how a seat without a name is called ("Knight 2", "Player 2")
     seat_word: str = "Player"
@@ -1219,14 +1220,15 @@ class GameScreen(Screen):
         Overboss Duel with no Spire ready was silent, as if not heard. Keys
         a binding takes now (the focused widget's, the app's) go on to it."""
         if self._digits and event.key in ("enter", "escape"):
-            # Enter takes the digits typed now (the highlighted choice is
-            # theirs); Escape drops them, and goes on to do its own
+            # Enter takes the digits typed (the highlighted choice is
+            # theirs); Escape clears them, and no more (the prompt said so)
+            event.stop()
+            event.prevent_default()
             if event.key == "enter":
-                event.stop()
-                event.prevent_default()
                 self.take_digits()
-                return
-            self._end_digits()
+            else:
+                self._end_digits()
+            return
         own = self._bindings.key_to_bindings.get(event.key)
         if not own:
             return  # not a key of this screen (an arrow on the board, say): no more work
@@ -1407,27 +1409,30 @@ class GameScreen(Screen):
     def typed_number(self, number: int, act: Callable[[int], object]) -> None:
         """Number key `number` where the numbers that choose may pass 9
         (`number_keys`: 1-17): a digit that begins a longer number listed
-        (1 of 1-17) waits up to TYPE_GAP for the next digit, or Enter, and
-        `act` then takes the number typed (1, 7: 17; 1, 9: 19, which says
-        it chooses nothing); any other acts at once. 1 then 7 swapped weapon
-        1 at once (the Solo Quest's Swap with deck, a play-test), and the
-        card it drew could not be taken back."""
+        (1 of 1-17) waits for the next digit, or Enter (Escape clears it),
+        and `act` then takes the number typed (1, 7: 17; 1, 9: 19, which
+        says it chooses nothing); any other acts at once. 1 then 7 swapped
+        weapon 1 at once (the Solo Quest's Swap with deck, a play-test), and
+        the card it drew could not be taken back. The wait has no time
+        limit: after a second it took the 1 by itself, while a newcomer read
+        the list (a play-test: a card drawn, no taking back), though the
+        prompt said "Enter takes 1". Every game's list waits so (Overstocked's
+        hand waits for Enter in any case)."""
         typed = self._digits + str(number)
         self._end_digits()
         if any(key.isdigit() and len(key) > len(typed) and key.startswith(typed)
                for key in self.number_keys()):
             self._digits, self._digits_act = typed, act
             self._digits_at = self._decision(self.update)
-            self._digits_timer = self.set_timer(TYPE_GAP, self.take_digits)
             self.typing_number(typed)
             self.digits_shown()
             return
         act(int(typed))
 
     def take_digits(self) -> bool:
-        """The digits waiting (`typed_number`) choose now: Enter, or the
-        wait is over. Not once the decision they were typed at is gone.
-        Returns whether some were waiting."""
+        """The digits waiting (`typed_number`) choose now (Enter). Not once
+        the decision they were typed at is gone. Returns whether some were
+        waiting."""
         typed, act, at = self._digits, self._digits_act, self._digits_at
         self._end_digits()
         if not typed or act is None:
@@ -1437,25 +1442,23 @@ class GameScreen(Screen):
         return True
 
     def _end_digits(self) -> None:
-        if self._digits_timer is not None:
-            self._digits_timer.stop()
         waited = bool(self._digits)
-        self._digits, self._digits_act, self._digits_at, self._digits_timer = "", None, None, None
+        self._digits, self._digits_act, self._digits_at = "", None, None
         if waited:
             self.digits_shown()
 
     def digits_words(self) -> str:
         """What the prompt says while digits typed wait for the next
         (`typed_number`): "Typed 1…: Enter takes 1, or type the next digit
-        for 10-14."; "" when none wait. Typing 1 of 1-14 showed nothing (the
-        first choice was highlighted already) for the second it waited."""
+        for 10-14 (Esc clears)."; "" when none wait. Typing 1 of 1-14 showed
+        nothing (the first choice was highlighted already) while it waited."""
         typed = self._digits
         if not typed:
             return ""
         longer = [key for key in self.number_keys()
                   if key.isdigit() and len(key) > len(typed) and key.startswith(typed)]
         takes = f"Enter takes {typed}, or type" if typed in self.number_keys() else "type"
-        return f"Typed {typed}…: {takes} the next digit for {number_range(longer)}."
+        return f"Typed {typed}…: {takes} the next digit for {number_range(longer)} (Esc clears)."
 
     def digits_shown(self) -> None:
         """Digits typed began or stopped waiting (`digits_words`): a screen
