@@ -11,7 +11,7 @@ import pytest
 
 from core import CHANCE
 from core.bossquest import GAME, rules, solo
-from core.bossquest.actions import Ask, AssignTo, DrawWeapon, LaySpell, RevealBoss
+from core.bossquest.actions import Ask, AssignTo, DrawWeapon, LaySpell, Resolve, RevealBoss
 from core.bossquest.cards import Colour, Companion, Spell, SpellKind, Weapon
 from core.bossquest.state import Options, Phase, Ulul
 from saves.journal import PlayerSpec
@@ -1744,3 +1744,73 @@ async def test_the_final_assault_asks_for_the_attack_a_spell_could_make_exact_bq
         await wait_for(pilot, lambda: app.port.submitted != [])
         assert app.port.submitted == [(0, Resolve(2))]
 
+
+# --- a spell given to one Boss that acted on another shows on both ------------
+
+
+def _cancel_from_boss_3():
+    """Wave 1: Boss 1 has Need Red; Cancel comes with the turn's weapon,
+    given to Boss 3, and takes Boss 1's Need Red (BQ-40)."""
+    from tests.test_bossquest_rules import CANCEL, HP1
+    from tests.test_bossquest_solo import at_wave, boss
+
+    need_r = Spell(SpellKind.NEED_COLOUR, Colour.RED)
+    state = at_wave(1, [boss(15, "Y7", "P6", spells=(need_r,)), boss(16, "B7", spells=(HP1,)),
+                        boss(17, "R5", "Y5")], rows=((CANCEL, HP1), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("P3")))
+    state = GAME.apply(state, 0, AssignTo(2))
+    from core.bossquest.actions import TargetSpell
+
+    return GAME.apply(state, 0, TargetSpell(0, boss=0))
+
+
+async def test_a_cancel_given_to_another_boss_shows_on_the_boss_it_was_given_to_bq40():
+    """Play-test (80x24): a Cancel given to Boss 3 showed only as "Need R
+    cancelled" on Boss 1, and Boss 3's row said nothing of it. Boss 3's
+    row says "Cancel a spell (on Boss 1)"; Boss 1's keeps the spell struck
+    out."""
+    app = ScreenApp(make_update(_cancel_from_boss_3()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        boss_1 = next(r for r in rows if "Boss 1 15 HP" in r)
+        boss_3 = next(r for r in rows if "Boss 3 17 HP" in r)
+        assert "cancelled" in boss_1 and "on Boss" not in boss_1, boss_1
+        # (full names where the rows fit: "Cancel a spell (on Boss 1)")
+        assert "Cancel a spell (on Boss 1)" in boss_3, boss_3
+
+
+def test_a_swap_given_to_another_boss_shows_under_it_in_the_waves_attack_bq47():
+    """Play-test: a Swap with deck given to Boss 2 showed in the wave's
+    attack under Boss 1 ("Swap with deck (Y2 → P7)"), and Boss 2's line
+    listed only "HP+1". Boss 2's says "Swap with deck (on Boss 1)" too
+    (BQ-47: every spell the Boss took); on the board as well."""
+    from core.bossquest.actions import TargetWeapon
+    from tests.test_bossquest_rules import HP1, SWAP_DECK
+    from tests.test_bossquest_solo import at_wave, boss
+    from tui.screens.bossquest import wave_text
+    from tui.screens.bossquest_extras import solo_rows
+
+    state = at_wave(1, [boss(15, "Y2", "R6"), boss(16, "B7"), boss(17)],
+                    rows=((SWAP_DECK, HP1), (), ()))
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    state = GAME.apply(state, 0, AssignTo(1))
+    state = GAME.apply(state, 0, TargetWeapon(w("Y2")))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("P7")))
+    board = [r.plain for r in solo_rows(state, 78)]
+    boss_2 = next(r for r in board if r.startswith("Boss 2"))
+    assert boss_2.endswith("Swap deck (on Boss 1)") or boss_2.endswith(
+        "Swap with deck (on Boss 1)"), board
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y2")))  # on top (BQ-49)
+    state = GAME.apply(state, 0, AssignTo(1))
+    state = GAME.apply(state, 0, Resolve(0))
+    said = wave_text(state.waves[-1], width=78).plain
+    lines = said.split("\n")
+    boss_1 = lines.index(next(line for line in lines if "Boss 1" in line))
+    boss_2 = lines.index(next(line for line in lines if "Boss 2" in line))
+    assert "spells: Swap with deck (Y2 → P7)" in "\n".join(lines[boss_1:boss_2]), said
+    assert "spells: Swap with deck (on Boss 1), Boss HP +1" in " ".join(
+        " ".join(lines[boss_2:]).split()), said

@@ -549,10 +549,21 @@ def _cancelled(boss: SoloBoss, names: _SoloNames) -> Text:
     return text
 
 
+def _gave(boss: SoloBoss, view: State | None, short: bool = False) -> list[str]:
+    """The Cancels and Swaps with deck given to a Boss that took a spell or
+    a weapon on another Boss (BQ-40), each naming that Boss: "Cancel (on
+    Boss 1)". The other Boss shows what it did; this one showed nothing,
+    and a player checking it found no trace of its spell (a play-test)."""
+    return [f"{_solo_name(spell, short)} (on "
+            f"{_solo_boss_name(view, index) if view is not None else f'Boss {index + 1}'})"
+            for spell, index in boss.gave]
+
+
 def solo_spells_taken(boss: SoloBoss) -> list[str]:
     """Every spell a Boss took, for the wave's attack (BQ-47): those used
-    at once with what they did, then its spells, then the cancelled ones
-    with the Cancel that took each. Grouped by commas, cut by semicolons."""
+    at once with what they did (on another Boss: "Cancel (on Boss 1)"),
+    then its spells, then the cancelled ones with the Cancel that took
+    each. Grouped by commas, cut by semicolons."""
     used = []
     for spell, swap in boss.used:
         if len(swap) == 2:
@@ -560,6 +571,7 @@ def solo_spells_taken(boss: SoloBoss) -> list[str]:
         else:
             what = "cancel" if spell.kind is SpellKind.CANCEL else "swap"
             used.append(f"{spell} (no effect: nothing to {what})")
+    used += _gave(boss, None)
     kept = [str(s) for s in boss.spells]
     pairs = boss.cancelled
     cancelled = [f"{pairs[i]}, cancelled by {pairs[i + 1]}" for i in range(0, len(pairs) - 1, 2)]
@@ -612,9 +624,12 @@ def _solo_board(view: State, room: int, names: _SoloNames) -> list[Text]:
         unmet = "" if not failing else (
             f"  (unmet: {', '.join(_solo_name(s, names.short) for s in failing)})")
         spells = Text(", ".join(_solo_name(s, names.short) for s in boss.spells), end="")
+        # a Cancel or Swap with deck given to it that acted on another Boss
+        for gave in _gave(boss, view, names.short):
+            spells.append(f"{', ' if spells else ''}{gave}")
         cancelled = _cancelled(boss, names)
         if cancelled:
-            spells.append(", " if boss.spells else "")
+            spells.append(", " if spells else "")
             spells.append_text(cancelled)
         spells.stylize("italic")
         if spells:
