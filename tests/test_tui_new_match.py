@@ -301,6 +301,52 @@ async def test_options_hidden_at_five_or_six_knights_say_why():
             assert said() == ""
 
 
+async def test_extensions_ticked_then_left_out_of_the_solo_quest_say_so_bq39():
+    """Play-test: Players 2, Potions, Companions and Final Boss ticked, Boss
+    Ul'ul at Night; Players 1 left only "Solo colour" and "harder, 5/4/3",
+    and nothing said the extensions were left out of the Solo Quest, or
+    why (BQ-39: the new-match screen says so if one is ticked; README: an
+    option left out says why). The Options line says so, naming them, and
+    the ticks come back at 2 players; with none set, nothing is said."""
+    from core.bossquest.state import Ulul
+
+    app = OvertableApp(start="new", argument="boss-quest", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        note = screen.query_one("#options-absent")
+
+        def said() -> str:
+            return " ".join(str(note.render()).split()) if note.display else ""
+
+        await count_players(pilot, screen, 2)
+        for name in ("potions", "companions", "final_boss"):
+            screen.query_one(f"#opt-{name}", Checkbox).value = True
+        screen.query_one("#opt-ulul", Select).value = Ulul.NIGHT
+        await pilot.pause()
+        await count_players(pilot, screen, 1)
+        assert said() == ("Left out of the Solo Quest, played by its own rules without "
+                          "extensions or variants: Boss Ul'ul (night), Potions, Companions, "
+                          "Final Boss (kept for a match of more knights)."), said()
+        note.scroll_visible(animate=False)
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Left out of the Solo Quest" in text and "Final Boss (kept" in text, text
+        assert screen.read_options() == screen.game.Options()  # the Solo Quest's own
+        await count_players(pilot, screen, 2)
+        assert said() == ""
+        options = screen.read_options()
+        assert (options.potions, options.companions, options.final_boss) == (True, True, True)
+        assert options.ulul is Ulul.NIGHT
+        # none set: the Solo Quest's options alone, without a word
+        for name in ("potions", "companions", "final_boss"):
+            screen.query_one(f"#opt-{name}", Checkbox).value = False
+        screen.query_one("#opt-ulul", Select).value = Ulul.OFF
+        await pilot.pause()
+        await count_players(pilot, screen, 1)
+        assert said() == ""
+
+
 async def test_the_two_knight_layout_option_is_worded_for_a_newcomer():
     """The play-test: "Two knights: 3 spells face up (BQ-21)", ticked at two
     knights, named a ruling a newcomer does not know. It says it is the

@@ -23,6 +23,16 @@ class Ulul(enum.StrEnum):
     NIGHT = "night"
 
 
+#: BQ-39: the options the Solo Quest (one knight) is played without. The
+#: new-match form hides them at one knight and, where one is set, says so
+#: ("set_absent_at", "set_absent_note"): it went without a word.
+SOLO_LEAVES_OUT = {
+    "set_absent_at": (1,),
+    "set_absent_note": "Left out of the Solo Quest, played by its own rules without "
+    "extensions or variants: {names} (kept for a match of more knights).",
+}
+
+
 @attrs.frozen
 class Options:
     """The rulebook's standard game; fields are its choices and variants."""
@@ -32,6 +42,7 @@ class Options:
     keep_green: bool = attrs.field(
         default=False,
         metadata={
+            **SOLO_LEAVES_OUT,
             "players": range(2, 5),
             "label": "Keep the green weapons and spell (2-4 knights)",
             "changed": "Green weapons kept",
@@ -55,6 +66,7 @@ class Options:
     bolder_knights: bool = attrs.field(
         default=False,
         metadata={
+            **SOLO_LEAVES_OUT,
             "players": (2,),
             "label": "Bolder knights (2): use a spell while the other equips",
             "absent_at": range(3, 7),
@@ -66,6 +78,7 @@ class Options:
         default=Ulul.OFF,
         converter=Ulul,
         metadata={
+            **SOLO_LEAVES_OUT,
             "players": range(2, 7),
             "label": "Boss Ul'ul",
             "help": "9th Boss, 22 HP; Night: weapons face down, 2 hearts lost if over",
@@ -75,6 +88,7 @@ class Options:
     potions: bool = attrs.field(
         default=False,
         metadata={
+            **SOLO_LEAVES_OUT,
             "players": range(2, 7),
             "label": "Potions: 3 weapons read + or -; a spell flips one",
         },
@@ -83,6 +97,7 @@ class Options:
     companions: bool = attrs.field(
         default=False,
         metadata={
+            **SOLO_LEAVES_OUT,
             "players": range(2, 7),
             "label": "Companions: an animal with a power each; a spell swaps",
         },
@@ -91,6 +106,7 @@ class Options:
     final_boss: bool = attrs.field(
         default=False,
         metadata={
+            **SOLO_LEAVES_OUT,
             "players": range(2, 7),
             "label": "Final Boss: the winner then duels the MegaBoss",
         },

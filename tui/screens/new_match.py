@@ -213,6 +213,10 @@ class NewMatchScreen(Screen):
         self._option_players: dict[str, Any] = {}
         #: the player counts at which an option left out says why, and its words
         self._option_absent: list[tuple[Any, str]] = []
+        #: options left out at some player counts that say so there only
+        #: where they are set ("set_absent_at", "set_absent_note": the Solo
+        #: Quest's extensions, BQ-39): name -> (counts, words)
+        self._option_set_absent: dict[str, tuple[Any, str]] = {}
         #: a ticked option that rules others out ("excludes" metadata: the
         #: Overstocked solo mode, the advanced variant and expansions) ->
         #: the options it rules out
@@ -417,6 +421,9 @@ class NewMatchScreen(Screen):
         if "absent_note" in field.metadata:
             self._option_absent.append((field.metadata["absent_at"],
                                         str(field.metadata["absent_note"])))
+        if "set_absent_note" in field.metadata:
+            self._option_set_absent[field.name] = (field.metadata["set_absent_at"],
+                                                   str(field.metadata["set_absent_note"]))
         if kind is bool or isinstance(default, bool):
             yield MarkedCheckbox(label, value=bool(default), id=wid, classes=f"option {mark}",
                                  compact=True)
@@ -486,12 +493,39 @@ class NewMatchScreen(Screen):
             for widget in self.query(f".{mark}"):
                 widget.display = players in counts
         notes = [note for counts, note in self._option_absent if players in counts]
+        notes += self._set_absent_notes(players)
         with contextlib.suppress(NoMatches):  # a game without options
             absent = self.query_one("#options-absent", Static)
             absent.update(" ".join(notes))
             absent.display = bool(notes)
         self._rule_out()
         self._mark_rules_bots()
+
+    def _set_absent_notes(self, players: int) -> list[str]:
+        """What the options set on the form but left out at `players` say
+        ("set_absent_note", each naming them): the Solo Quest's extensions
+        ticked at 2 knights went without a word at 1 (BQ-39: the new-match
+        screen says so). Their ticks stay, for more players again."""
+        named: dict[str, list[str]] = {}
+        for field in attrs.fields(self.game.Options):
+            counts, note = self._option_set_absent.get(field.name, ((), ""))
+            if players not in counts:
+                continue
+            widget = self.query_one(f"#opt-{field.name}")
+            value = widget.value if isinstance(widget, Checkbox | Select) else None
+            if value is None or value == field_default(field) or value is Select.BLANK:
+                continue
+            named.setdefault(note, []).append(self._set_words(field, value))
+        return [note.format(names=", ".join(names)) for note, names in named.items()]
+
+    @staticmethod
+    def _set_words(field: attrs.Attribute, value: Any) -> str:
+        """An option set, in a few words: "Potions", "Boss Ul'ul (night)"."""
+        head = str(field.metadata.get("label", field.name)).split(":")[0].split(" (")[0]
+        if isinstance(value, bool):
+            return str(field.metadata.get("changed", head))
+        shown = value.name.lower() if isinstance(value, enum.Enum) else value
+        return f"{head} ({shown})"
 
     def _rule_out(self) -> None:
         """While an option that rules others out is ticked (and offered at
