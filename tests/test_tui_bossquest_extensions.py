@@ -1814,3 +1814,32 @@ def test_a_swap_given_to_another_boss_shows_under_it_in_the_waves_attack_bq47():
     assert "spells: Swap with deck (Y2 → P7)" in "\n".join(lines[boss_1:boss_2]), said
     assert "spells: Swap with deck (on Boss 1), Boss HP +1" in " ".join(
         " ".join(lines[boss_2:]).split()), said
+
+
+async def test_at_the_final_assault_the_cursor_stays_at_the_spell_played_place():
+    """The final assault's personal spells are each one choice (its one
+    Boss): after one, the highlight stays at its place, on the next spell,
+    as in a wave (not back on the attack)."""
+    from core.bossquest import cards
+    from core.bossquest.actions import PlayPersonal
+    from core.bossquest.state import SoloBoss
+    from tests.test_bossquest_solo import at_wave
+    from tui.widgets import ActionBar
+
+    megaboss = SoloBoss(cards.MEGABOSS, tuple(w(c) for c in ("R7", "Y7", "P7", "B7")))
+    state = at_wave(3, [megaboss], phase=Phase.SOLO_END)
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        spells = [i for i, c in enumerate(bar.choices) if isinstance(c.value, PlayPersonal)]
+        assert len(spells) == 4
+        bar.move_to(spells[1])
+        bar.choose(spells[1])
+        await pilot.pause()
+        (seat, played), = app.port.submitted
+        state = GAME.apply(state, seat, played)
+        app.game_screen.show(make_update(state))
+        await pilot.pause()
+        left = [c.value for c in bar.choices if isinstance(c.value, PlayPersonal)]
+        assert bar.choices[bar.cursor].value == left[1], bar.choices[bar.cursor].label

@@ -3041,7 +3041,8 @@ class BossQuestScreen(GameScreen):
         # default, "Attack!" at a wave's end, it was under the Left Left
         # Enter the play-test meant for a spell; an attack a spell could
         # still change asks first, `_attack_asks`.)
-        spells = [i for i, c in enumerate(choices) if isinstance(c.value, _PersonalSpell)]
+        spells = [i for i, c in enumerate(choices)
+                  if isinstance(c.value, (_PersonalSpell, PlayPersonal))]
         if fresh and self._spell_at is not None and spells:
             bar.move_to(min(max(self._spell_at, spells[0]), spells[-1]))
             return
@@ -3250,6 +3251,9 @@ class BossQuestScreen(GameScreen):
             # a personal spell chosen (then its Boss), or back to every choice
             self._choose_personal(value.spell if isinstance(value, _PersonalSpell) else None)
             return
+        if isinstance(value, PlayPersonal) and self._personal is None:
+            # the final assault's spells, each its own choice (one Boss)
+            self._spell_at = event.choices.index(event.choice)
         if value is not None and self._legal(value):
             self.play(value)
 
@@ -3295,7 +3299,9 @@ class BossQuestScreen(GameScreen):
         was = self._personal
         self._personal = spell
         bar = self.query_one("#bq-actions", ActionBar)
-        self._spell_at = bar.cursor if spell is not None else None
+        values = [choice.value for choice in bar.choices]
+        chosen = _PersonalSpell(spell) if spell is not None else None
+        self._spell_at = values.index(chosen) if chosen in values else None
         if self.update is not None:
             bar.set_choices(self._other_choices(self.update), keep_cursor=False)
             if spell is None and was is not None:
