@@ -83,7 +83,8 @@ async def test_every_game_says_what_was_taken_back(game):
         assert port.undos == 1
         app.screen.show(attrs.evolve(kit.make_update(state(), log=log[:1]), seq=1))
         await pilot.pause()
-        assert _taken_back(said) == ["Taken back: you place card 12 in your warehouse … and 1 more."]
+        assert _taken_back(said) == [
+            "Taken back: you place card 12 in your warehouse, then you score the Yo-yo."]
 
 
 async def test_the_covers_take_back_is_said_once(tmp_path, monkeypatch):
@@ -108,11 +109,14 @@ async def test_the_covers_take_back_is_said_once(tmp_path, monkeypatch):
         assert _taken_back(said) == [], said
 
 
-def test_several_lines_taken_back_name_the_first_and_count_the_rest():
+def test_several_lines_taken_back_name_what_fits_and_count_the_rest():
     lines = ("You place the Town on a1 (your side). Then a hero spawns on a1.",
              "You place a Spire on b2.", "You use a Spire on c3.")
+    # (three lines of a notice at most: the third move is counted)
     assert taken_back_words(lines) == ("Taken back: you place the Town on a1 (your side), then a "
                                        "hero spawns on a1 … and 2 more.")
+    assert taken_back_words(lines[1:]) == ("Taken back: you place a Spire on b2, then you use a "
+                                           "Spire on c3.")
     assert taken_back_words(lines[1:2]) == "Taken back: you place a Spire on b2."
     assert taken_back_words(("Ann places a Yeti on a3.",)) == "Taken back: Ann places a Yeti on a3."
     # play-test: "Taken back: you reveal your Boss: King Croak!." (one mark ends it)
@@ -150,3 +154,59 @@ def test_a_token_the_rules_placed_with_the_tile_is_named_too():
         "Taken back: you place the Sunken City on b1 (your side) … and 1 more.")
     assert taken_back_words(("You place a Yeti on b2. A lair's monster may go on either side.",)
                             ) == "Taken back: you place a Yeti on b2."
+
+
+@pytest.mark.parametrize("lines", [
+    # the play-test's: the drafted monster could not go on the Dungeon (OD-13)
+    ("You place the Dungeon on a1 (your side). Then the Rocktopus goes to your lair.",),
+    ("You place the Dungeon on a1 (your side). Then the Spawning Pool Crystal goes to your "
+     "lair.",),
+    ("You place the Dungeon on a1 (your side).", "You place a Rocktopus on b3 (your side)."),
+])
+def test_what_else_one_take_back_took_is_named_and_fits_a_notice(lines):
+    """Play-test (Overboss Duel, pair 3: Dungeon + Rocktopus): u said "Taken
+    back: you place the Dungeon on a1 (your side) … and 1 more.", and the
+    player could not tell what the one more was. What went with the move is
+    named, in the log's own words, in a notice no taller than three lines of
+    text at a notice's width (`notice_rows`: it sits over the log at 80x24)."""
+    from textual.notifications import Notification
+
+    from tui.screens.game import NOTICE_WIDTH, notice_rows
+
+    said = taken_back_words(lines)
+    assert "more" not in said, said
+    for line in lines:
+        for sentence in line.split(". "):
+            words = sentence.rstrip(".").split(" ", 1)[1]  # after You / Then
+            assert words in said, (words, said)
+    assert notice_rows(Notification(said), NOTICE_WIDTH) <= notice_rows(
+        Notification("x\ny\nz"), NOTICE_WIDTH), said
+
+
+async def test_the_dungeons_take_back_names_the_monster_in_the_duel(tmp_path, monkeypatch):
+    """The play-test's steps in the app: draft a Dungeon with its monster,
+    place the Dungeon, u: the notice names the monster too."""
+    from core.overboss.components import Terrain
+    from tui.screens.overboss import OverbossScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=1, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        app.new_match("overboss-duel", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                       and app.screen.update is not None and app.screen.update.legal)
+        market = app.table.match.state.market
+        slot = next(i for i, pair in enumerate(market)
+                    if pair.tile is Terrain.DUNGEON and pair.token is not None)
+        token = market[slot].token.label
+        await pilot.press(str(slot + 1))
+        await pilot.pause()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.table.session.update_for(0).log[-1].startswith(
+            "You place the Dungeon"))
+        await pilot.press("u")
+        await wait_for(pilot, lambda: _taken_back(said))
+        [notice] = _taken_back(said)
+        assert notice.startswith("Taken back: you place the Dungeon on ") and token in notice, said
+        assert "more" not in notice, said

@@ -254,28 +254,41 @@ _SENTENCE_END = re.compile(r"(?<!Dr)\. (?=[A-Z])")
 
 def taken_back_words(lines: Sequence[str]) -> str:
     """The notice for a take-back whose undo took `lines` off the player's
-    own log: the first line's first sentence (the move itself; what it set
-    off follows), the others counted, so it stays short."""
-    sentences = _SENTENCE_END.split(lines[0])
-    first = sentences[0].rstrip(".")
-    if first.startswith("You "):
-        first = "you" + first[3:]
-    count = len(lines) - 1
-    # what the rules did with the move ("Then a Bandit goes to b1") went too
-    then = next((t.rstrip(".") for t in sentences[1:2] if t.startswith("Then ")), None)
-    if then is not None:
-        both = f"{first}, t{then[1:]}"
-        if len(both) <= _TAKEN_BACK_ROOM:
-            first = both
-        else:
-            count += 1
-    more = f" … and {count} more" if count else ""
-    said = f"Taken back: {first}{more}"
+    own log: each line's first sentence (the move; "you" for "You") and
+    what the rules then did with it ("Then the Rocktopus goes to your
+    lair"), in order, as many as fit a notice of `_TAKEN_BACK_ROWS` lines;
+    the rest counted. Only the first was named ("… and 1 more"): a
+    play-test could not tell what the one more was."""
+    parts: list[str] = []
+    for i, line in enumerate(lines):
+        sentences = _SENTENCE_END.split(line)
+        move = sentences[0].rstrip(".")
+        if move.startswith(("You ", "Then ")):
+            move = move[0].lower() + move[1:]
+        if i and not move.startswith("then "):
+            move = f"then {move}"
+        parts.append(move)
+        # what the rules did with the move ("Then a Bandit goes to b1") went too
+        then = next((t.rstrip(".") for t in sentences[1:2] if t.startswith("Then ")), None)
+        if then is not None:
+            parts.append(f"t{then[1:]}")
+    said = _taken_back_said(parts[:1], len(parts) - 1)
+    for shown in range(2, len(parts) + 1):
+        longer = _taken_back_said(parts[:shown], len(parts) - shown)
+        if len(Content(longer).wrap(NOTICE_WIDTH - NOTICE_SIDES)) > _TAKEN_BACK_ROWS:
+            break
+        said = longer
+    return said
+
+
+def _taken_back_said(parts: Sequence[str], more: int) -> str:
+    said = f"Taken back: {', '.join(parts)}{f' … and {more} more' if more else ''}"
     return said if said.endswith(("!", "?")) else f"{said}."
 
 
-#: the longest move a take-back notice names with what the rules then did
-_TAKEN_BACK_ROOM = 72
+#: the most lines of text a take-back notice takes at a notice's width (two
+#: named a move and what the rules did with it only where both were short)
+_TAKEN_BACK_ROWS = 3
 
 
 def choice_keys(keys: Sequence[str]) -> str:
