@@ -1054,8 +1054,9 @@ def test_totals_secret_lowest_becomes_leader_ov6_ov17():
 def test_the_new_leader_is_told_why_ov17():
     """OV §Set-Up: "for the following rounds, the player with the lowest
     score in the previous round acts as the Leader" (OV-17). Play-test: the
-    round's box said only "Cora takes the Leader card."; it says why, with
-    no figure (OV-6: the round scores are secret), to everyone alike."""
+    round's box said only "Cora takes the Leader card."; it says why, to
+    everyone alike, with no figure of its own (the public line names the
+    round scores before it; no one's total, OV-6)."""
     state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")], leader=2)
     state = vote_all(state, [1, 0, 0])
     names = ("Ann", "Bob", "Cat")
@@ -1064,6 +1065,57 @@ def test_the_new_leader_is_told_why_ov17():
     own = GAME.describe(state, 0, Deny(), names=names, viewer=0)
     assert own.endswith("You take the Leader card (the lowest round score).")
     assert not re.search(r"\d", public.partition("Leader card")[2])
+
+
+def test_the_public_round_end_names_every_round_score_not_the_totals_ov6_ov17():
+    """OV §Showdown: "Players reveal their hands", and what changes a hand
+    after it (a steal, a not-guilty draw) is face up (OV-13, OV-15), as
+    are the characters whose figures count (OV-9): every round score is
+    there for all to reckon. OV-6 keeps only the cumulative totals secret.
+    Play-test (three people at one terminal): the box for everyone said
+    "Ann takes the Leader card (the lowest round score)" with no score, so
+    the table could not see why. The public line names each round score
+    (OV-17: the Leader card goes by them), never a total."""
+    state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")], leader=2)
+    from tests.test_overseers_rulebook import with_totals
+
+    state = with_totals(state, (30, 20, 10), 1)  # round 2: the totals are more than it
+    state = vote_all(state, [1, 0, 0])
+    names = ("Ann", "Bob", "Cat")
+    public = GAME.describe(state, 0, Deny(), names=names, viewer=None)
+    after = GAME.apply(state, 0, Deny())
+    scores = [p.rounds[-1].score for p in after.seats]
+    assert scores[0] == min(scores) and after.leader == 0
+    said = ", ".join(f"{n} {v}" for n, v in zip(names, scores, strict=True))
+    assert f"Round 2 is scored. Round scores: {said}. Ann takes the Leader card" in public
+    for total in (p.total for p in after.seats):
+        assert not re.search(rf"\b{total}\b", public.partition("Round scores")[2]), public
+    # a tie for the lowest (before the Leader breaks it, OV-5) and the last
+    # round name them too: every public "is scored" of random matches
+    told = set()
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = GAME.setup(3 + seed % 4)
+        while GAME.to_act(state):
+            seats = sorted(GAME.to_act(state))
+            seat = seats[0] if CHANCE not in seats else CHANCE
+            if seat == CHANCE:
+                outcomes = GAME.chance_outcomes(state)
+                action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+            else:
+                action = rng.choice(GAME.legal_actions(state, seat))
+            line = GAME.describe(state, seat, action, names=NAMES6, viewer=None)
+            after = GAME.apply(state, seat, action)
+            if " is scored." in line:
+                said = ", ".join(f"{n} {p.rounds[-1].score}"
+                                 for n, p in zip(NAMES6, after.seats, strict=False))
+                assert f" is scored. Round scores: {said}." in line, line
+                told.add(after.phase)
+            state = after
+    assert {Phase.OVER, Phase.DEAL, Phase.NEXT_LEADER} <= told, told
+
+
+NAMES6 = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
 
 
 def test_lowest_tie_the_leader_chooses_ov17():

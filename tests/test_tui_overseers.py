@@ -2890,3 +2890,53 @@ async def test_a_long_talk_line_without_spaces_shows_its_speaker_and_its_end(sai
         assert "".join(mine[1:]).endswith(said[-3:]), rows
         assert all(cell_len(row) <= width for row in mine), rows
         assert log.scroll_y == log.max_scroll_y
+
+
+@pytest.mark.parametrize("seed", [7, 11])
+async def test_the_round_end_for_everyone_shows_each_round_score_at_80x24(seed):
+    """Play-test (several people at one terminal): "Round 1 ended · for
+    everyone" said "Ann takes the Leader card (the lowest round score)" and
+    never showed a score, so the table could not see why; each person found
+    their own only in their log. Every card counted is face up after the
+    Showdown (OV §6, OV-13, OV-15): the round scores are public, only the
+    totals secret (OV-6). The box lists every player's round score (OV-17:
+    the Leader card goes by them) and no total, in sight at 80x24 with six
+    players without scrolling."""
+    rng = random.Random(seed)
+    state = GAME.setup(6)
+    log: list[str] = []
+    while not (state.round == 2 and state.phase is Phase.DRAFT):
+        seat = min(GAME.to_act(state))
+        if seat == CHANCE:
+            action = sample_chance(GAME.chance_outcomes(state), rng)
+        else:
+            action = rng.choice(GAME.legal_actions(state, seat))
+        log.append(GAME.describe(state, seat, action, names=NAMES, viewer=None))
+        state = GAME.apply(state, seat, action)
+
+    class HotSeatPort(FakePort):
+        humans = (0, 1)
+        at_this_terminal = True
+
+    public = make_update(state, None, log=tuple(log))
+    app = ScreenApp(public, HotSeatPort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        screen._round_asked = 1  # (round 1 was played here)
+        [box] = screen.round_end_dialogs(public)
+        assert box.title_text == "Round 1 ended · for everyone"
+        app.push_screen(box)
+        await pilot.pause()
+        scores = ", ".join(f"{name} {p.rounds[-1].score}" for name, p in zip(NAMES, state.seats,
+                                                                           strict=True))
+        # a line of its own, whole: where the box runs longer, PgDn brings it
+        for _ in range(3):
+            text = screen_text(app)
+            rows = [row.strip("│ ") for row in text.splitlines()]
+            if f"Round scores: {scores}." in rows or "PgDn: more" not in text:
+                break
+            await pilot.press("pagedown")
+            await pilot.pause()
+        assert f"Round scores: {scores}." in rows, text
+        assert "total" not in text.lower(), text

@@ -2025,6 +2025,7 @@ def _consequences(
             totals = ", ".join(f"{ref(s)} {p.total}" for s, p in enumerate(after.seats))
             out.append(f"Round {r} is scored.")
             out.extend(_own_score(after, name, viewer))
+            out.extend(_round_scores(after, ref, viewer))
             out.append(f"The game is over: {totals}.")
         elif state.phase is _P.NEXT_LEADER:
             # the tie broken: the round was told scored when it came
@@ -2032,13 +2033,15 @@ def _consequences(
         else:
             out.append(f"Round {r} is scored.")
             out.extend(_own_score(after, name, viewer))
-            # why (OV §Set-Up, OV-17), with no figure: the round scores
-            # are secret (OV-6); a round's box said only who took it
+            out.extend(_round_scores(after, ref, viewer))
+            # why (OV §Set-Up, OV-17); the public line names the round
+            # scores it goes by, a seat's its own (`_round_scores`)
             out.append(f"{name(after.leader)} takes the Leader card (the lowest round score).")
     elif after.phase is _P.NEXT_LEADER and state.phase is not _P.NEXT_LEADER:
         tied = ", ".join(ref(s) for s in after.tied)
         out.append(f"Round {state.round} is scored.")
         out.extend(_own_score(after, name, viewer))
+        out.extend(_round_scores(after, ref, viewer))
         out.append(f"Tied for the lowest: {tied}.")
     return out
 
@@ -2049,6 +2052,20 @@ def _sisters(state: State) -> str:
     named = [c.label.partition(" (")[0] for c in (_C.WUMING_VALOUR, _C.WUMING_WRATH)
              if in_play(state, c)]
     return f"{named[0]}'s" if len(named) == 1 else "The Wuming sisters'"
+
+
+def _round_scores(after: State, ref, viewer: int | None) -> list[str]:
+    """The public line's every round score, just scored (OV-17: the lowest
+    takes the Leader card). They are public: every card counted is face up
+    once the Showdown revealed the hands (a steal and a not-guilty draw are
+    face up, OV-13, OV-15) and the characters are known (OV-9); only the
+    cumulative totals are secret (OV-6) and are not named. A seat's line
+    tells its own score (`_own_score`) and is left as it was."""
+    if viewer is not None:
+        return []
+    scores = ", ".join(f"{ref(s)} {p.rounds[-1].score}" for s, p in enumerate(after.seats)
+                       if p.rounds and p.rounds[-1] is not None)
+    return [f"Round scores: {scores}."] if scores else []
 
 
 def _own_score(after: State, name, viewer: int | None) -> list[str]:

@@ -2257,14 +2257,23 @@ _SCORED = re.compile(r"(?:^|(?<=\. ))((?:(?!\. ).)+?) scores? (\d+) \(total (\d+
                      r"(nothing|[^;]+?: [+-]?\d+(?:; [^;]+?: [+-]?\d+)*)\.(?=\s|$)")
 
 
+#: the public line's round scores (`core.overseers.rules._round_scores`)
+_ROUND_SCORES = re.compile(r"(?:^|(?<=\. ))Round scores: .+?\d\.(?=\s|$)")
+
+
 def recap_parts(line: str) -> list[str]:
     """A recap line as shown: the Showdown's hands one player a line
-    (OV §Showdown: "Players reveal their hands"), and the round's score
-    one source a line, as the rulebook counts it (OV §Scoring)."""
-    found = _SHOWDOWN.search(line) or _SCORED.search(line)
+    (OV §Showdown: "Players reveal their hands"), the round's score
+    one source a line, as the rulebook counts it (OV §Scoring), and the
+    public round scores on a line of their own (OV-17: the Leader card
+    goes by them)."""
+    found = _SHOWDOWN.search(line) or _SCORED.search(line) or _ROUND_SCORES.search(line)
     if found is None:
         return [line]
     before, after = line[:found.start()].strip(), line[found.end():].strip()
+    if found.re is _ROUND_SCORES:
+        return [*([before] if before else []), found.group(),
+                *(recap_parts(after) if after else [])]
     if found.re is _SHOWDOWN:
         hands = [h if h.endswith(")") else h + ")" for h in found.group(1).split("), ")]
         middle = ["Showdown, every hand revealed:", *(f"  {h}" for h in hands)]
