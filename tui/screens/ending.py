@@ -21,10 +21,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, VerticalScroll
 from textual.css.query import NoMatches
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
+from tui.bindings import relabel
 from tui.screens.dialog import Dialog
+
+#: how long a box's foot says why q did nothing (`EndingScreen.action_home_later`)
+REFUSAL_SECONDS = 4.0
 
 
 class OverTheResults(Dialog[None]):
@@ -128,6 +133,13 @@ class EndingScreen(OverTheResults):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape,space", "close", "Go on"),
+        # a box the match keeps unread until Enter (`leave`): q leaves the
+        # table from it, as from Boss Quest's combat, and it comes back
+        # first when the match is continued (else q is refused: `home_later`)
+        Binding("q", "leave", "Home", tooltip="Leave the table: the box stays unread and "
+                "comes back first when the match is continued"),
+        # (a class's own q replaces its base's: refused here, `home_later`)
+        Binding("q", "home_later", "", show=False),
         Binding("f1", "app.help", "Help"),  # (after Go on in the footer)
         Binding("pageup", "scroll(-1)", "Scroll", show=False),
         Binding("pagedown", "scroll(1)", "Scroll", show=False),
@@ -135,11 +147,26 @@ class EndingScreen(OverTheResults):
 
     def __init__(self, title: str, lines: list[str], *, go_on: str = "the results",
                  grace: float = 0.0, aside: list[str | Text] | None = None,
-                 aside_at: int | None = None, read: Callable[[], object] | None = None) -> None:
+                 aside_at: int | None = None, read: Callable[[], object] | None = None,
+                 leave: Callable[[], object] | None = None, lobby: bool = False) -> None:
         super().__init__()
         self.title_text = title
         #: called as Enter puts it away (kept with the match: it is read)
         self.read = read
+        #: what q does (leaves the table, the box not read: the match keeps
+        #: it unread where it keeps boxes, `read`); None: q is refused
+        self.leave = leave
+        if leave is not None and lobby:  # a shared table: q leads to the lobby
+            relabel(self, "leave", "Lobby")
+        # the footer in this order: "↵ Go on  q Home  f1 Help", as Boss Quest's
+        # combat (the base's q, first in the map, put it before Go on)
+        keys = self._bindings.key_to_bindings
+        for key in ("q", "f1"):
+            if key in keys:
+                keys[key] = keys.pop(key)
+        #: the box's foot says why q did nothing, for a while (`home_later`)
+        self._refusal: str | None = None
+        self._refusal_timer: Timer | None = None
         self.lines = lines
         self.aside = aside or []
         self.aside_at = len(lines) if aside_at is None else aside_at
@@ -204,8 +231,38 @@ class EndingScreen(OverTheResults):
             box = self.query_one("#ending", VerticalScroll)
         except NoMatches:  # put away meanwhile
             return
+        if self._refusal is not None:
+            box.border_subtitle = self._refusal
+            return
         more = "PgDn: more · " if round(box.scroll_y) < box.max_scroll_y else ""
         box.border_subtitle = f"{more}Enter: {self.go_on}"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "leave":
+            return self.leave is not None
+        if action == "home_later":
+            return self.leave is None
+        return super().check_action(action, parameters)
+
+    def action_leave(self) -> None:
+        if self.leave is not None:
+            self.leave()
+
+    def action_home_later(self) -> None:
+        """q where it cannot leave (over the results): said in the box's
+        foot, not in a notice, which sat over the box's first lines (a
+        play-test read "Put this away first (Enter); then q goes home."
+        over the round's end)."""
+        where = "to the lobby" if getattr(self.app, "remote", None) is not None else "home"
+        self._refusal = f"Enter first: then q goes {where}"
+        if self._refusal_timer is not None:
+            self._refusal_timer.stop()
+        self._refusal_timer = self.set_timer(REFUSAL_SECONDS, self._refusal_over)
+        self._subtitle()
+
+    def _refusal_over(self) -> None:
+        self._refusal = self._refusal_timer = None
+        self._subtitle()
 
     def action_close(self) -> None:
         if time.monotonic() - self._shown_at < self.grace:

@@ -350,6 +350,10 @@ class OverseersScreen(GameScreen):
         # like nothing had happened, and Enter no longer chose
         Binding("escape", "leave_log", "Back to the table",
                 tooltip="Leave the log: the keys go back to the decision"),
+        # the last round's end again (one put away too fast): Boss Quest's c
+        Binding("r", "last_round", "Last round",
+                tooltip="Open the last round's end again: the votes, the showdown, the round "
+                        "scores (with several people here, as everyone sees it)"),
         RESULTS_ON_ESCAPE,  # the final table
         Binding("enter", "leave_log", "Back to the table", show=False,
                 tooltip="Leave the log: the keys go back to the decision"),
@@ -522,6 +526,9 @@ class OverseersScreen(GameScreen):
         view: State = update.view
         seat = update.seat
         before = self._showdown_seen.get(seat)
+        if (before is None and view.showdown and not update.over
+                and self._kept_unread(VOTES_READ, view.round)):
+            before = (view.round, False)  # up, unread, when the match was left: again
         self._showdown_seen[seat] = (view.round, bool(view.showdown))
         if ((seat is None and not self.here) or self._several_here() or update.over
                 or not view.showdown
@@ -531,8 +538,11 @@ class OverseersScreen(GameScreen):
         if not lines:
             return
         title = f"Round {view.round}: what the vote did · {self._viewer_text(update).plain}"
+        round_ = view.round
         box = EndingScreen(title, [part for x in lines for part in recap_parts(x)],
-                           go_on="the table", grace=getattr(self.app, "decision_grace", 0.0))
+                           go_on="the table", grace=getattr(self.app, "decision_grace", 0.0),
+                           read=lambda: self._keep_read(VOTES_READ, round_), **self._box_leaves())
+        self._keep_read(VOTES_READ, round_ - 1)  # up, unread: a resume shows it again
         self._vote_box = (seat, view.round, box)
         self._vote_box_pushed = False
         # watched bots wait for it from now: pushed after the refresh, it
@@ -581,13 +591,20 @@ class OverseersScreen(GameScreen):
         view: State = update.view
         seen = self._round_seen.get(update.seat)
         self._round_seen[update.seat] = view.round
+        ended = view.round - 1
+        if (seen is None and not self._several_here() and view.phase is Phase.DRAFT
+                and self._kept_unread(ROUNDS_READ, ended)):
+            seen = ended  # up, unread, when the match was left (q, a closed terminal): again
         if (update.over or seen is None or view.round <= seen or view.phase is not Phase.DRAFT
-                or view.round - 1 <= self._round_told):
+                or ended <= self._round_told):
             return
         grace = getattr(self.app, "decision_grace", 0.0)
-        box = self._round_box(update, view.round - 1, go_on="the next round", grace=grace)
+        box = self._round_box(update, ended, go_on="the next round", grace=grace,
+                              read=lambda: self._keep_read(ROUNDS_READ, ended),
+                              **self._box_leaves())
         if box is None:
             return
+        self._keep_read(ROUNDS_READ, ended - 1)  # up, unread: a resume shows it again
         if self._round_end_waiting is not None:  # (never up: this one tells the rest)
             self.box_gone(self._round_end_waiting[2])
         self._round_end_waiting = (update.seat, view.round - 1, box)
@@ -642,7 +659,8 @@ class OverseersScreen(GameScreen):
         ended = view.round - 1
         if view.phase is Phase.DRAFT and view.round > asked and ended > self._round_told:
             box = self._round_box(public, ended, whose="for everyone", go_on="the next round",
-                                  grace=grace, read=lambda: self._keep_read(ROUNDS_READ, ended))
+                                  grace=grace, read=lambda: self._keep_read(ROUNDS_READ, ended),
+                                  **self._box_leaves())
             if box is None:
                 return []
             # (it tells the vote too)
@@ -664,7 +682,15 @@ class OverseersScreen(GameScreen):
         return [EndingScreen(f"Round {round_}: what the vote did · for everyone",
                              [part for x in lines for part in recap_parts(x)],
                              go_on="the table", grace=grace,
-                             read=lambda: self._keep_read(VOTES_READ, round_))]
+                             read=lambda: self._keep_read(VOTES_READ, round_),
+                             **self._box_leaves())]
+
+    def _box_leaves(self) -> dict[str, Any]:
+        """A box of the match in play: q leaves the table from it (the box
+        kept unread where the match keeps it, `_keep_read`), as from Boss
+        Quest's combat; it was refused ("Put this away first")."""
+        return {"leave": self.action_leave,
+                "lobby": bool(getattr(self.port, "answers_later", False))}
 
     def _keep_read(self, kind: str, round_: int) -> None:
         """The boxes of `kind` put away up to round `round_`, kept with the
@@ -2087,6 +2113,8 @@ class OverseersScreen(GameScreen):
         "talk": "t types a note for the table talk while a round is played"}
 
     def why_key_idle(self, action: str) -> str | None:
+        if action == "last_round":
+            return "No round has ended yet: r opens the last round's end once one is scored."
         if action == "back":
             # b is Teal's key alone: another reader was told of a Teal who
             # may not be at the table (characters are secret till the vote, OV-9)
@@ -2100,7 +2128,37 @@ class OverseersScreen(GameScreen):
     def prompt_words(self) -> str:
         return self._prompt(self.update).plain if self.update is not None else ""
 
+    def _last_round_update(self) -> TableUpdate | None:
+        """The update whose log tells the last round's end for r: the
+        public view's with several people here (no one's hidden cards, as
+        the round's end was told them), else the view on screen; None
+        before any round has ended."""
+        update = self.update
+        if self._several_here():
+            public = getattr(self.port, "public_update", lambda: None)()
+            update = public if public is not None else None
+        if update is None or not recap_lines(update.log):
+            return None
+        return update
+
+    def action_last_round(self) -> None:
+        """The last round's end again, in a box as it came (r)."""
+        update = self._last_round_update()
+        if update is None:
+            return
+        # the rounds scored so far: the last is the one told
+        ended = _round_after(update.log, len(update.log)) - 1
+        whose = "for everyone" if self._several_here() or update.seat is None else None
+        box = self._round_box(update, ended, whose=whose, go_on="the table",
+                              **({} if update.over else self._box_leaves()))
+        if box is None:
+            return
+        self.box_waits(box)  # the bots wait for it, as for the round's own box
+        self.app.push_screen(box, lambda _: self.box_gone(box))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "last_round":
+            return self._last_round_update() is not None
         if action == "back":
             return self._first is not None
         if action == "talk":
