@@ -37,6 +37,34 @@ class Category:
     values: tuple[int, ...]
 
 
+def row_changes(before: Sequence[Any], after: Sequence[Any]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """What changed between two score pads, row by row: per seat, each
+    row's name and its points after less before, in the pads' order (a row
+    only one pad has counts from 0 in the other), the rows that did not
+    change left out. A pad is rows of (name, a value per seat): `Category`
+    or a pair. The recap since a player's last move says a move's score so
+    ("Ann +5: Roads +1, Longest road +4"); the pads are the viewer's own
+    views', so a score hidden from it stays out."""
+    def rows(pad: Sequence[Any]) -> dict[str, tuple[int, ...]]:
+        return {str(r.name if isinstance(r, Category) else r[0]):
+                tuple(r.values if isinstance(r, Category) else r[1]) for r in pad}
+
+    old, new = rows(before), rows(after)
+    names = list(new) + [name for name in old if name not in new]
+    seats = max((len(v) for v in (*old.values(), *new.values())), default=0)
+    out = []
+    for seat in range(seats):
+        changes = []
+        for name in names:
+            was = old.get(name, ())
+            now = new.get(name, ())
+            delta = (now[seat] if seat < len(now) else 0) - (was[seat] if seat < len(was) else 0)
+            if delta:
+                changes.append((name, delta))
+        out.append(tuple(changes))
+    return tuple(out)
+
+
 @attrs.frozen
 class Outcome:
     """The end of a match.

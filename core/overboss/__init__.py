@@ -16,6 +16,8 @@ GAME = GameRules(
     action_types=ACTION_TYPES,
     open_squares=rules.open_squares,
     score_pad=scoring.score_pad,
+    # what a move did to each side's score, row by row (the recap says it)
+    score_changes=scoring.score_changes,
     opponent=table_facts.opponent,
     seat_in_turn=table_facts.seat_in_turn,
     sees_board_turned=table_facts.sees_board_turned,

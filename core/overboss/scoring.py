@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from core.engine import row_changes
 from core.overboss.board import geometry
 from core.overboss.components import (
     CRYSTAL_TERRAIN,
@@ -274,3 +275,11 @@ def score_pad(state: State) -> ScorePad:
 def totals(state: State) -> tuple[int, int]:
     """Both sides' scores as the board stands (what a running estimate shows)."""
     return score_pad(state).totals
+
+
+def score_changes(before: State, after: State) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Per side, the score pad's rows whose points changed from `before` to
+    `after`, and by how much (`row_changes`): a move's score, as the recap
+    says it. Given two views of one seat, a Boss hidden from it scores 0 in
+    both, so its objective never shows (OD §Boss Cards)."""
+    return row_changes(score_pad(before).categories, score_pad(after).categories)

@@ -1,13 +1,14 @@
 """Overstocked: stock the toys that will sell, and shape what sells."""
 
 from core.engine import GameRules
-from core.overstocked import cards, rules, table_facts
+from core.overstocked import cards, rules, scoring, table_facts
 from core.overstocked.actions import ACTION_TYPES, TakeIncentive
 from core.overstocked.state import Options, State
 
 #: Beside the protocol, what a screen reads off the table (each works from a
 #: view): `sheet` is the score sheet now, the live preview mid-game;
 #: `piece_in_hand` the piece being placed and `face_rows` a piece's face;
+#: `score_changes` what a move did to each seat's sheet, row by row;
 #: `chance_pool` a deal's pool for `core.playout.even_draw`; the rest are
 #: `table_facts`' (turn order, covered toys, the solo bot).
 GAME = GameRules(
@@ -16,6 +17,8 @@ GAME = GameRules(
     State=State,
     action_types=ACTION_TYPES,
     sheet=rules.sheet,
+    score_rows=scoring.score_rows,
+    score_changes=scoring.score_changes,
     chance_pool=rules.chance_pool,
     piece_in_hand=rules.piece_in_hand,
     face_rows=cards.face_rows,

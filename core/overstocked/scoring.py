@@ -15,6 +15,7 @@ from itertools import product
 
 import attrs
 
+from core.engine import row_changes
 from core.overstocked.cards import (
     BOT_CARD_POINTS,
     BOT_LOW_CARDS,
@@ -414,3 +415,28 @@ def sheet(state, names: Sequence[str] | None = None) -> ScoreSheet:
         bonuses=[state.bot_bonus if s == bot else 0 for s in range(n)],
         bot=bot,
     )
+
+
+def score_rows(state) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The score sheet of a state (or a view) as rows of points, a value
+    per seat, that add up to the totals (OS §Scoring): each toy's, then the
+    incentive's, the forklift's and the solo bot's bonus where a seat has
+    one. Before the popularity has a card, every toy's row is 0."""
+    n = state.players
+    if not state.popularity.placed:
+        return tuple((toy.label, (0,) * n) for toy in TOYS)
+    seats = sheet(state).seats
+    rows = [(toy.label, tuple(s.toys[i].points for s in seats)) for i, toy in enumerate(TOYS)]
+    for name, field in (("Incentive", "incentive_points"), ("Forklift", "forklift"),
+                        ("Bot: cards 1-20", "bonus")):
+        values = tuple(getattr(s, field) for s in seats)
+        if any(values):
+            rows.append((name, values))
+    return tuple(rows)
+
+
+def score_changes(before, after) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Per seat, the rows of `score_rows` whose points changed from `before`
+    to `after` (two views of one seat: the solo bot's bonus, which a view
+    may hide, stays out of both), and by how much (`row_changes`)."""
+    return row_changes(score_rows(before), score_rows(after))
