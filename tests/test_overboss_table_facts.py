@@ -195,3 +195,38 @@ def test_results_aside_names_every_boss_only_once_the_duel_is_over():
     assert GAME.results_aside(GAME.view(ob.midgame(), 0)) == ()
     assert GAME.results_aside(GAME.view(ob.finished(), 1)) == (
         "Bosses", "{0}: King Croak", "{1}: Dr. Deadly (house)", "  never revealed")
+
+
+def _drafted_on_a_town(lair_waiting, rows=6, **squares):
+    """Step TOKEN on the short board: a Yeti drafted with the Town just
+    placed on b2, whose hero spawned on it (OD §Town, OD-6)."""
+    from core.overboss.state import Lair
+
+    picture = board(rows, b2="TH", **squares)
+    return table(picture, short=rows == 6, step=Step.TOKEN, hand=(None, YETI),
+                 placed=sq("b2", rows), lairs=(Lair(waiting=lair_waiting), Lair()))
+
+
+def test_why_the_drafted_token_is_not_offered_od13():
+    """Play-test (4x6): with "Town + Yeti" drafted and the hero spawned on
+    the Town, the choice offered only the lair's Spellslime and Werewolf,
+    and nothing said where the Yeti went. OD-13: the drafted token goes on
+    the tile just placed when it can; a Yeti slays no Town's hero (OD-5:
+    it neither matches a Town nor forms a band there), and no other tile
+    is open, so it waits in the lair."""
+    state = _drafted_on_a_town((SLIME, WOLF), c2="PL")
+    kinds = {a.token for a in GAME.legal_actions(state, 0) if hasattr(a, "token")}
+    assert kinds == {SLIME, WOLF}
+    for seat in (0, 1, None):
+        assert GAME.why_drafted_waits(GAME.view(state, seat)) == (
+            "the Yeti cannot slay the hero on b2 and no other tile can take it")
+
+
+def test_no_why_while_the_drafted_token_is_offered():
+    """OD-13: a tile open elsewhere takes the drafted token; a matching
+    token slays the hero. Nothing to explain then, nor at another step."""
+    open_elsewhere = _drafted_on_a_town((WOLF,), d4="R.")
+    assert YETI in {a.token for a in GAME.legal_actions(open_elsewhere, 0)
+                    if hasattr(a, "token")}
+    assert GAME.why_drafted_waits(open_elsewhere) is None
+    assert GAME.why_drafted_waits(table()) is None

@@ -31,6 +31,7 @@ GAME = GameRules(
     pair_draftable=table_facts.pair_draftable,
     square_matches=table_facts.square_matches,
     goes_to_lair=table_facts.goes_to_lair,
+    why_drafted_waits=table_facts.why_drafted_waits,
     market_size=table_facts.market_size,
     stack_size=table_facts.stack_size,
     bag_size=table_facts.bag_size,

@@ -16,7 +16,7 @@ from core.engine import seat_mark
 from core.overboss.board import COLS
 from core.overboss.bosses import title
 from core.overboss.components import MARKET_SLOTS, MATCH, Terrain, Token
-from core.overboss.rules import to_act
+from core.overboss.rules import to_act, token_options
 from core.overboss.state import State, Step
 
 # -- the seats --------------------------------------------------------------------
@@ -124,6 +124,31 @@ def goes_to_lair(token: Token) -> bool:
 
 
 # -- the supplies --------------------------------------------------------------------------
+
+
+def why_drafted_waits(state: State) -> str | None:
+    """Step TOKEN, OD-13: why the drafted monster or miniboss is not among
+    the tokens to place now (it waits in the lair): the tile just placed
+    cannot take it ("the Yeti cannot slay the hero on b2", OD-5) and no
+    other tile can. None while it may be placed, or at another step. (A
+    play-test: the choice offered the lair's monsters only, and the Yeti
+    left it without a word.)"""
+    token, placed = state.hand_token, state.placed
+    if state.step is not Step.TOKEN or token is None or placed is None:
+        return None
+    if any(kind is token for kind, _ in token_options(state)):
+        return None
+    where = state.geometry.names[placed]
+    here = state.tokens[placed]
+    if state.tiles[placed] is Terrain.DUNGEON:
+        why = f"cannot go on the Dungeon on {where}"
+    elif here is Token.HERO:
+        why = f"cannot slay the hero on {where}"
+    elif here is not None:
+        why = f"cannot go on {where}, which holds a {here.label}"
+    else:
+        return None
+    return f"the {token.label} {why} and no other tile can take it"
 
 
 def market_size(state: State) -> int:
