@@ -680,14 +680,15 @@ async def test_at_80x24_the_log_keeps_lines_with_both_bosses_face_up(seat):
     assert "Bob ends their turn." in " ".join(shown)
 
 
-async def test_at_80x24_a_lair_with_monsters_waiting_keeps_to_one_line():
+async def test_at_80x24_a_lair_with_monsters_waiting_names_them():
     """Late in a duel (both Bosses revealed, monsters waiting in both lairs,
-    no open terrain left for them) each lair's "Waiting" went to a line of
-    its own, and the log kept two lines. Narrow, the lair's parts stand two
-    spaces apart and the line fits whole: the log keeps four. Where the
-    Crystals' names would not fit they go by the board's terrain letters
-    (OD §Crystals: which ones a lair holds is open and decides scoring); a
-    bare lowercase "p" meant nothing, and p is the score pad's key."""
+    no open terrain left for them) a lair kept to one line at 80x24 read
+    "Spires ^1 v1 Crystals: S Heroes 1 KY to place": letters to look up,
+    and a newcomer's play-test read them as riddles. OD §Placing Tokens: the
+    lair is open knowledge. Its fields stay in words (the Crystal by its
+    terrain, OD §Crystals); the monsters waiting, named, go on the line
+    below where the lair's has no room for them (a row of the log, while
+    they wait)."""
     lairs = (Lair(waiting=(Token.ROCKTOPUS, Token.YETI), crystals=(Token.SUNKEN_CITY_CRYSTAL,),
                   spires=1, expended=1, heroes=1),
              Lair(waiting=(Token.ROCKTOPUS,), crystals=(Token.ROAD_CRYSTAL,), expended=2,
@@ -699,13 +700,14 @@ async def test_at_80x24_a_lair_with_monsters_waiting_keeps_to_one_line():
         panel = region_lines(app, app.game_screen.query_one("#ob-players"))
         width = app.game_screen.query_one("#ob-players").content_region.width
         log = app.game_screen.query_one("#ob-log")
-        assert log.scrollable_content_region.height >= 4
-    lair_lines = [line.strip() for line in panel if line.strip().startswith("Spires ^")]
-    # (the monsters said "to place", a cell short of the edge: the parts a
-    # space apart where two would not fit)
-    assert lair_lines == ["Spires ^1 v1 Crystals: S Heroes 1 KY to place",
-                          "Spires ^0 v2 Crystals: R Heroes 2 K to place"], panel
-    assert all(4 + len(line) < width for line in lair_lines)  # indented 4
+        assert log.scrollable_content_region.height >= 2
+    said = [line.strip() for line in panel]
+    mine = said.index("Spires ^1 v1  Crystals: Sunken  Heroes 1")
+    assert said[mine + 1] == "Rocktopus, Yeti to place", panel
+    bobs = said.index("Spires ^0 v2  Crystals: Road  Heroes 2")
+    assert said[bobs + 1] == "Rocktopus to place", panel
+    assert all(4 + len(line.strip()) < width for line in panel  # indented 4, the edge free
+               if "Spires ^" in line or "to place" in line)
 
 
 def _lair_turns() -> tuple[str, tuple[tuple[str, str], ...], list[str]]:
@@ -792,9 +794,12 @@ async def test_at_80x24_monsters_waiting_in_a_lair_are_said_to_be_placed():
         lines = region_lines(app, panel)
         width = panel.content_region.width
     lair_lines = [line.rstrip() for line in lines if line.strip().startswith("Spires ^")]
+    # the Spires and Crystals kept in their place, "–" or "^0 v0" as they
+    # are: a field that came and went moved the rest turn to turn
     assert [line.strip() for line in lair_lines] == [
-        "Spires ^1 v0  Heroes 1  M Y to place",
-        "Spires ^0 v2 Crystals: R Heroes 2 K to place"], lines
+        "Spires ^1 v0  Crystals –  Heroes 1", "Spires ^0 v2  Crystals: Road  Heroes 2"], lines
+    said = [line.strip() for line in lines]
+    assert "Miniboss, Yeti to place" in said and "Rocktopus to place" in said, lines
     # the padding column, then the line: its last cell left blank
     assert all(len(line) <= width for line in lair_lines), (width, lair_lines)
     assert "Waiting" not in "".join(lines)
@@ -1448,10 +1453,9 @@ async def test_lair_and_legend_entries_are_never_cut_in_two(size):
         lines = region_lines(app, screen.query_one("#ob-players"))
         wide = size[0] >= 110
         for lair in lairs:
-            # narrow, the letters stand closer where a line needs it ("BKW")
+            # narrow, named on a line of their own where the lair's has no room
             said = ([f"{', '.join(f'{k.letter} {k.label}' for k in lair.waiting)} to place"]
-                    if wide else [f"{sep.join(k.letter for k in lair.waiting)} to place"
-                                  for sep in (" ", "")])
+                    if wide else [f"{', '.join(k.label for k in lair.waiting)} to place"])
             assert any(t in line for t in said for line in lines), lines
         assert not any(line.strip().startswith("to place") for line in lines)
         legend = screen.query_one("#ob-legend")
@@ -1952,11 +1956,12 @@ async def test_the_score_pad_heads_a_column_with_the_name_only(mark):
     ((BANDIT, Token.ROCKTOPUS, WOLF), 12),
     ((YETI, Token.SPELLSLIME, Token.MINIBOSS, Token.ROCKTOPUS), 12),
 ], ids=["three", "three-twelve-heroes", "four-twelve-heroes"])
-async def test_at_80x24_a_lair_with_three_monsters_or_more_keeps_to_one_line(waiting, heroes):
-    """Play-test at 80x24: a lair with three monsters waiting or more took
-    two lines ("Waiting B K W" on a line of its own), and the log lost one.
-    OD §Placing Tokens: the lair is open knowledge; each waiting monster's letter
-    stays (they must be placed, and bands form by kind), written closer."""
+async def test_at_80x24_a_lair_with_three_monsters_or_more_names_them(waiting, heroes):
+    """Play-test at 80x24: "Spires ^1 v0 Crystals: R Heroes 2 BLW to place"
+    read as a riddle to a newcomer. OD §Placing Tokens: the lair is open
+    knowledge; each waiting monster is named (they must be placed, and
+    bands form by kind), on a line of their own, and the lair's fields keep
+    their words and their place: the Crystal by name (OD §Crystals)."""
     lairs = (Lair(waiting=waiting, crystals=(Token.SUNKEN_CITY_CRYSTAL,),
                   spires=1, expended=1, heroes=heroes),
              Lair(waiting=(Token.ROCKTOPUS,), crystals=(Token.ROAD_CRYSTAL,), heroes=2))
@@ -1965,14 +1970,9 @@ async def test_at_80x24_a_lair_with_three_monsters_or_more_keeps_to_one_line(wai
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         panel = app.game_screen.query_one("#ob-players")
-        lines = region_lines(app, panel)
-    letters = "".join(k.letter for k in waiting)
-    assert not any(line.strip().startswith(letters) for line in lines), lines
-    mine = [line for line in lines if "Spires ^1 v1" in line]
-    assert len(mine) == 1 and f"{letters} to place" in mine[0], lines
-    # the Crystal by its terrain's letter, counted only where that won't fit
-    crystals = "Crystals: S" if len(waiting) == 3 and heroes < 10 else "Crystals 1"
-    assert f"Heroes {heroes}" in mine[0] and crystals in mine[0], lines
+        lines = [line.strip() for line in region_lines(app, panel)]
+    mine = lines.index(f"Spires ^1 v1  Crystals: Sunken  Heroes {heroes}")
+    assert lines[mine + 1] == f"{', '.join(k.label for k in waiting)} to place", lines
 
 
 @pytest.mark.parametrize(("crystals", "said"), [
@@ -1983,9 +1983,10 @@ async def test_at_80x24_the_opponents_crystals_are_named_with_monsters_waiting(c
     """Play-test at 80x24: the opponent's lair read "Spires ^0 v0  Crystals 3
     Heroes 2", and which Crystals they held showed nowhere. OD §Placing
     Tokens: a lair is open knowledge, and OD §Crystals: which Crystals it
-    holds decides where a Road, Town or Sunken City scores. Spires "^0 v0"
-    (saying nothing) goes first, then the names grow shorter, down to the
-    board's terrain letters; the line keeps to one row, the log its rows."""
+    holds decides where a Road, Town or Sunken City scores. The names grow
+    shorter, down to the board's terrain letters only where three leave the
+    line no room; Spires "^0 v0" keeps its place (a field that came and went
+    moved the rest turn to turn), and the monsters waiting go below, named."""
     lairs = (Lair(waiting=(Token.ROCKTOPUS,), crystals=(Token.ICY_PEAK_CRYSTAL,),
                   spires=1, expended=1, heroes=1),
              Lair(waiting=(Token.ROCKTOPUS, BANDIT), crystals=crystals, heroes=2))
@@ -1997,12 +1998,13 @@ async def test_at_80x24_the_opponents_crystals_are_named_with_monsters_waiting(c
         lines = region_lines(app, panel)
         width = panel.content_region.width
         log = app.game_screen.query_one("#ob-log")
-        assert log.scrollable_content_region.height >= 4
+        assert log.scrollable_content_region.height >= 2
     bobs = [line.strip() for line in lines if "Heroes 2" in line]
-    assert len(bobs) == 1 and said in bobs[0] and "Spires" not in bobs[0], lines
+    assert len(bobs) == 1 and said in bobs[0] and bobs[0].startswith("Spires ^0 v0"), lines
     mine = [line.strip() for line in lines if line.strip().startswith("Spires ^1 v1")]
     assert len(mine) == 1 and "Crystals: Icy" in mine[0], lines
     assert all(4 + len(line) < width for line in [*bobs, *mine])
+    assert "Rocktopus, Bandit to place" in [line.strip() for line in lines]
 
 
 @pytest.mark.parametrize(("changes", "keys", "said"), [

@@ -47,7 +47,7 @@ from tui.plain import listed, shortened
 from tui.widgets.board import Board
 from tui.widgets.hints import hint, withdraw_hints, withdraw_spot_hints
 from tui.widgets.quiet import update_static
-from tui.widgets.since import CHANGED, Recap, SinceLog, SinceTracker
+from tui.widgets.since import CHANGED, Recap, RecapStep, SinceLog, SinceTracker
 
 #: The name the screens use for a seat's update.
 TableUpdate = SeatUpdate
@@ -327,6 +327,15 @@ def bare_name(name: str) -> str:
     return split_mark(name)[0]
 
 
+def score_change_words(who: str, changes: Sequence[tuple[str, int]]) -> str:
+    """A seat's score change in a recap step, its total and then row by row
+    as the score pad names them: "Ann +5: Roads +1, Longest road +4" (the
+    header's • said a score changed, never why: a play-test)."""
+    total = sum(delta for _, delta in changes)
+    rows = ", ".join(f"{name} {delta:+}" for name, delta in changes)
+    return f"{who} {f'{total:+}' if total else '±0'}: {rows}"
+
+
 def _thinking_key(update: TableUpdate) -> tuple[int | None, int]:
     """The decision a bot thinks over: its seat and the update it has owed
     it since (the update itself from a session that does not say)."""
@@ -504,6 +513,8 @@ class GameScreen(Screen):
         #: last moves have been told over the results (`_hold_last_moves`)
         self._played_here = False
         self._last_moves_told = False
+        #: each recap step's score change, worked out once (`step_notes`)
+        self._notes_cache: dict[tuple[int, int], tuple[Any, Any, tuple[str, ...]]] = {}
         #: the box of those last moves, while it waits to go up
         self._last_moves_box: Screen | None = None
         #: who was to act, and the log's length, when the turn shown began
@@ -633,7 +644,7 @@ class GameScreen(Screen):
         if not self._played_here or self._last_moves_told:
             return
         if update.seat is not None:
-            lines, since = list(self.recap.lines), "Since your last move"
+            lines, since = self.recap_lines(self.recap), "Since your last move"
         elif self.watched:
             lines, since = self._last_turn_lines(update), "The last moves"
         else:
@@ -879,6 +890,48 @@ class GameScreen(Screen):
         Each game's own; nothing here."""
         return {}
 
+    def score_changes(self, before: Any, after: Any) -> Sequence[Sequence[tuple[str, int]]]:
+        """Per seat, the score pad's rows whose points differ between two
+        views of the viewer's, and by how much (each game's core:
+        `score_changes`); none where a game has no pad to compare."""
+        return ()
+
+    def score_row_name(self, name: str, seat: int, view: Any) -> str:
+        """A score pad row's name as a recap step says it for `seat` (a
+        game may name it more plainly there); as the pad names it here."""
+        return name
+
+    def step_notes(self, step: RecapStep) -> tuple[str, ...]:
+        """The score change a recap step made, a line per seat whose score
+        it changed, with the rows that did ("Bram +5: Roads +1, Longest
+        road +4"): the header's • marked a changed score, and nothing said
+        why (a play-test). From the viewer's own views, so a score it may
+        not see (a face-down Boss's objective) is never told; worked out
+        once a step."""
+        before, after = step.before, step.after
+        if before is None or after is None or before is after:
+            return ()
+        cache = self._notes_cache
+        key = (id(before), id(after))
+        kept = cache.get(key)
+        if kept is not None and kept[0] is before and kept[1] is after:
+            return kept[2]
+        changes = self.score_changes(before, after)
+        notes = tuple(
+            score_change_words(self._bare_who(seat),
+                               [(self.score_row_name(name, seat, after), delta)
+                                for name, delta in rows])
+            for seat, rows in enumerate(changes) if rows)
+        if len(cache) > 64:
+            cache.clear()
+        cache[key] = (before, after, notes)
+        return notes
+
+    def recap_lines(self, recap: Recap) -> list[str]:
+        """The recap's lines, each step's followed by its score change
+        (`step_notes`), as the last moves over the final table tell them."""
+        return [line for step in recap.steps for line in (*step.lines, *self.step_notes(step))]
+
     def changed(self, kind: str) -> frozenset:
         """The keys of `kind` changed in the recap's span (all of it, or the
         step being looked at): what the screen marks."""
@@ -899,6 +952,7 @@ class GameScreen(Screen):
             # the recap in its place (z brings it)
             self.since.put_away(update.seat)
             recap = self.recap = replace(recap, hidden=True, selected=None)
+        log.notes = self.step_notes
         log.show(update.log, recap)
 
     def action_since_step(self, delta: int) -> None:

@@ -177,9 +177,15 @@ CRYSTAL_SHORT = {
 
 
 def lair_parts(lair: Lair, *, wide: bool, room: int) -> tuple[list[Text], str]:
-    """A lair's line: its parts and what stands between them. Narrow, it
-    keeps to one line of `room` cells (a row more is one the log loses, and
-    late in a duel it has three or four), said ever more shortly."""
+    """A lair's line: its parts and what stands between them. Narrow, in
+    `room` cells: the Spires, the Crystals and the heroes always, in that
+    order (a field that came and went turn to turn, "Crystals –", moved the
+    rest: a play-test), in words; the Crystals by the board's terrain
+    letters only where their names leave those three no room. The monsters
+    waiting follow, named, where they fit, else on a line of their own
+    (`flow_parts` takes them there), by letter only where not even that
+    line has room for their names ("Heroes 2 BLW to place" and "Crystals:
+    I R" read as riddles to a newcomer at 80x24)."""
     spires = Text.assemble((f"Spires ^{lair.spires}", "bold" if lair.spires else ""),
                            f" v{lair.expended}")
     heroes = Text(f"Heroes {lair.heroes}")
@@ -192,34 +198,36 @@ def lair_parts(lair: Lair, *, wide: bool, room: int) -> tuple[list[Text], str]:
             tokens = ", ".join(f"{k.letter} {k.label}" for k in lair.waiting)
             parts.append(Text.assemble((tokens, "bold"), " to place"))
         return parts, " · "
-    names = [CRYSTAL_SHORT[c] for c in lair.crystals]
+    sep = "  "
+
+    def cells(parts: Sequence[Text]) -> int:
+        return 4 + sum(p.cell_len for p in parts) + len(sep) * (len(parts) - 1)
+
     # Which Crystals a lair holds is open and decides where a Road, Town or
-    # Sunken City scores (OD §Crystals): their names give way to the board's
-    # terrain letters, and only then to a count ("Crystals 3" hid them at
-    # 80x24, a play-test). A bare lowercase "p" read as nothing.
-    said = (f"Crystals: {', '.join(names)}", f"Crystals: {'/'.join(names)}",
+    # Sunken City scores (OD §Crystals): their names, then the board's
+    # terrain letters, and only then a count. A bare lowercase "p" read as
+    # nothing.
+    names = [CRYSTAL_SHORT[c] for c in lair.crystals]
+    said = [f"Crystals: {', '.join(names)}", f"Crystals: {'/'.join(names)}",
             "Crystals: " + " ".join(CRYSTAL_TERRAIN[c].letter for c in lair.crystals),
-            f"Crystals {len(names)}")
-    # Each part whole on a line; two spaces apart, not " · ", then one.
-    # The waiting monsters' letters go closer ("BKW"), each kept: they must
-    # be placed, and bands form by kind.
-    ladder = ((0, False, "  "), (0, False, "  "), (0, False, "  "), (1, False, "  "),
-              (1, True, "  "), (1, True, " "), (2, True, "  "), (2, True, " "), (3, True, " "))
-    parts: list[Text] = []
-    for step, (form, close, sep) in enumerate(ladder):
-        parts = [spires, Text(said[form]), heroes]
-        if not lair.crystals:
-            parts[1] = Text("Crystals –")
-        if step and not lair.crystals:
-            parts.pop(-2)  # "Crystals –" says least: it goes first
-        if step > 1 and (lair.spires, lair.expended) == (0, 0):
-            parts.remove(spires)  # nor does "^0 v0"
-        if lair.waiting:
-            tokens = ("" if close else " ").join(k.letter for k in lair.waiting)
-            parts.append(Text.assemble((tokens, "bold"), " to place"))
-        if room <= 0 or 4 + sum(p.cell_len for p in parts) + len(sep) * (len(parts) - 1) <= room:
+            f"Crystals {len(names)}"] if names else ["Crystals –"]
+    fields = [spires, Text(said[-1]), heroes]
+    for words in said:
+        fields = [spires, Text(words), heroes]
+        if room <= 0 or cells(fields) <= room:
             break
-    return parts, sep
+    if not lair.waiting:
+        return fields, sep
+    # the monsters must be placed, and bands form by kind: each is said
+    forms = [", ".join(k.label for k in lair.waiting),
+             ", ".join(TOKEN_SHORT.get(k, k.label) for k in lair.waiting),
+             " ".join(k.letter for k in lair.waiting),
+             "".join(k.letter for k in lair.waiting)]
+    waiting = [Text.assemble((form, "bold"), " to place") for form in forms]
+    beside = next((w for w in waiting if room <= 0 or cells([*fields, w]) <= room), None)
+    if beside is None:  # on the next line (`flow_parts`), whole
+        beside = next((w for w in waiting if cells([w]) <= room), waiting[-1])
+    return [*fields, beside], sep
 
 
 def terrain_text(terrain: Terrain, *, name: bool = True) -> Text:
@@ -831,6 +839,18 @@ class OverbossScreen(GameScreen):
             "players": changed_keys(players(before), players(after)),
         }
 
+    def score_changes(self, before: State, after: State) -> Sequence[Sequence[tuple[str, int]]]:
+        # (two views of the viewer's: a face-down Boss hidden from it scores
+        # 0 in both, so its objective is never told, OD §Boss Cards)
+        return GAME.score_changes(before, after)
+
+    def score_row_name(self, name: str, seat: int, view: State) -> str:
+        """The Boss objective by its Boss: "King Croak +1" says why, where
+        "Boss objective +1" left the player to look the card up (a Boss the
+        view does not show scores nothing in it, so it is never named)."""
+        boss = view.bosses[seat] if seat < len(view.bosses) else None
+        return bosses.title(boss) if name == "Boss objective" and boss is not None else name
+
     def _redraw(self, update: TableUpdate) -> None:
         self._sync_decision(update)
         self._draw_header(update)
@@ -1290,11 +1310,20 @@ class OverbossScreen(GameScreen):
             head = (f"Place the {token}" if step is Step.TOKEN
                     else f"Your lair's monsters must go on open terrain: place the {token}")
             text = Text.assemble((head, "bold"), " on a highlighted square ", move, ".")
+            # OD-13: the drafted token not offered, said first (a play-test:
+            # only the lair's monsters were offered, and the Yeti left the
+            # choice without a word; the log told it after the placing)
+            waits = GAME.why_drafted_waits(view) if step is Step.TOKEN else None
+            if waits is not None:
+                text = Text.assemble(f"{waits[:1].upper()}{waits[1:]}: it waits in your lair. ",
+                                     text)
             if len(kinds) > 1:
                 text.append_text(Text.assemble(" ", k(f"1-{len(kinds)}"), " picks another token."))
             if step is Step.TOKEN and any(isinstance(a, Skip) for a in update.legal):
                 # OD-13: no open terrain, so the drafted token may wait instead
-                text.append_text(Text.assemble(" Or ", k("s"), " keeps it in your lair."))
+                # (and with it the lair's: "it" read as the token named)
+                text.append_text(Text.assemble(" Or ", k("s"), " keeps it in your lair." if waits
+                                               is None else " places none: all wait there."))
             return text
         if step is Step.END:
             # u only where the session would take it back (a draw since

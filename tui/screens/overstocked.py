@@ -697,6 +697,16 @@ class OverstockedScreen(GameScreen):
                                            after.seats[seat].warehouse)
         return out
 
+    def score_changes(self, before: State, after: State) -> Sequence[Sequence[tuple[str, int]]]:
+        """Each seat's sheet row by row (a toy's points, an incentive, a
+        forklift): the recap said "Bram ... 10 -> 11" and no more. Two views
+        of the viewer's: the solo bot's bonus, which a view may hide, stays
+        out of both."""
+        try:
+            return GAME.score_changes(before, after)
+        except Exception:  # a view the sheet cannot score (as `_sheet`)
+            return ()
+
     def play(self, action: Any) -> None:
         update, view = self.update, self._view
         if isinstance(action, Place) and update is not None and view is not None:

@@ -331,11 +331,14 @@ class SinceLog(GameLog):
         #: lines -> the lines as shown (a game may fold runs of lines that
         #: say one thing, Overseers' deal); the log and each recap step
         self.fold: Callable[[Sequence[str]], Sequence[str]] | None = None
+        #: a step -> lines said after its own (the score change it made,
+        #: `GameScreen.step_notes`), drawn in italics
+        self.notes: Callable[[RecapStep], Sequence[str]] | None = None
         self._title: str | None = None
         #: the index of the first entry of each step (while the recap shows)
         self._starts: list[int] = []
         #: each step's entries as last drawn, with what they were drawn from
-        self._step_entries: list[tuple[Any, list[Text]]] = []
+        self._step_entries: list[tuple[Any, list[Text], tuple[Any, Any]]] = []
         #: what the title says while the panel has the keys (focused): how
         #: to scroll it and give them back ("↑↓ scroll · Esc back"); a
         #: focused log otherwise looked as before but for its border
@@ -363,19 +366,25 @@ class SinceLog(GameLog):
         for number, step in enumerate(recap.steps):
             chosen = number == recap.selected
             self._starts.append(len(entries))
+            # (the views compared by identity: the same step's are the same objects)
             key = (chosen, step.lines)
-            if number < len(drawn) and drawn[number][0] == key:
+            if (number < len(drawn) and drawn[number][0] == key
+                    and drawn[number][2][0] is step.before and drawn[number][2][1] is step.after):
                 step_entries = drawn[number][1]
             else:
                 step_entries = []
-                lines = step.lines if fold is None else fold(step.lines)
+                lines = [*(step.lines if fold is None else fold(step.lines))]
+                said = len(lines)
+                if self.notes is not None:
+                    lines += self.notes(step)
                 for row, line in enumerate(lines):
                     gutter = ("▶" if chosen else " ") + (f"{number + 1:>2} " if row == 0 else "   ")
-                    text = _RecapLine.assemble((gutter, "bold"), line)
+                    text = _RecapLine.assemble((gutter, "bold"),
+                                               (line, "italic") if row >= said else line)
                     if chosen:
                         text.stylize("reverse")
                     step_entries.append(text)
-            self._step_entries.append((key, step_entries))
+            self._step_entries.append((key, step_entries, (step.before, step.after)))
             entries.extend(step_entries)
         self._title_recap()
         self.set_lines(entries)  # type: ignore[arg-type]
