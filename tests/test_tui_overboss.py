@@ -707,7 +707,7 @@ async def test_at_80x24_a_lair_with_monsters_waiting_names_them():
     bobs = said.index("Spires ^0 v2  Crystals: Road  Heroes 2")
     assert said[bobs + 1] == "Rocktopus to place", panel
     assert all(4 + len(line.strip()) < width for line in panel  # indented 4, the edge free
-               if "Spires ^" in line or "to place" in line)
+               if line.strip().startswith("Spires ^") or line.strip().endswith("to place"))
 
 
 def _lair_turns() -> tuple[str, tuple[tuple[str, str], ...], list[str]]:
