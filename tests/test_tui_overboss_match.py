@@ -177,6 +177,8 @@ async def test_the_bots_last_turn_is_told_over_the_results(tmp_path, monkeypatch
         assert "Since your last move · Ann's view" in text and "Rematch" not in text
         said = " ".join(line.strip(" │") for line in text.splitlines() if line.strip())
         assert "Bob drafts pair" in said and "Bob places the" in said, said
+        await pilot.press("enter")  # the final table, then the results
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
 
@@ -186,7 +188,11 @@ async def test_the_bots_last_turn_is_told_beside_the_final_board(tmp_path, monke
     """Play-test (80x24): Bob's last turn was told over an empty screen,
     and "a1 (your side)" pointed at a board out of sight (b on the results
     found it). The box stands beside the final board, every row of which
-    stays in sight (his tile marked there), and Enter brings the results."""
+    stays in sight (his tile marked there). Play-test (80x24): the box hid
+    the final pad's rows 6-13 and Enter went on to the results, so the
+    whole pad never stood beside the final board: Enter puts the box away
+    over the final table, every row of the pad in sight, and b brings the
+    results."""
     import re
 
     from tests.screen_kit import settled_text, wait_for
@@ -208,7 +214,17 @@ async def test_the_bots_last_turn_is_told_beside_the_final_board(tmp_path, monke
         # the square his turn changed, marked as changed since Ann's move
         assert any("•" in line for line in text.splitlines() if re.match(r"[ \d] [≈▲]", line))
         assert "Bob places the" in text
+        assert "Enter: the final table" in " ".join(text.split())
         await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        text = await settled_text(app, pilot)
+        pad = app.screen.query_one("#ob-score")
+        rows = [line[pad.region.x:pad.region.right] for line in
+                text.splitlines()[pad.region.y:pad.region.bottom]]
+        for name in ("Dungeons", "Longest road", "Heroes slain", "Boss objective", "Total"):
+            assert any(row.strip().startswith(name) for row in rows), (name, rows)
+        assert "b the results" in " ".join(text.split())
+        await pilot.press("b")
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
         await pilot.press("b")  # the final table is still under the results
         await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))

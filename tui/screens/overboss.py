@@ -671,6 +671,9 @@ class OverbossScreen(GameScreen):
         self._decision: tuple[Any, ...] | None = None
         self._focus_mode: str | None = None
         self._placed_cursor = False
+        #: the results, held while the last moves are read and then the
+        #: final table (`hold_the_results`): b or Enter brings them
+        self._results_due: Any = None
 
     # -- layout -------------------------------------------------------------------
 
@@ -1634,6 +1637,9 @@ class OverbossScreen(GameScreen):
     def action_enter_idle(self) -> None:
         """Enter that the focused widget did not take (the board with no
         square to choose now): said, with what to do."""
+        if self._results_due is not None:
+            self.action_results()  # the final table read: Enter goes on, as on the box
+            return
         if self.update is None or self.update.seat is None:
             return
         self._say_nothing_to_choose()
@@ -1812,6 +1818,33 @@ class OverbossScreen(GameScreen):
     def action_end_turn(self) -> None:
         if self._legal(EndTurn()):
             self.play(EndTurn())
+
+    def hold_the_results(self, push: Any) -> bool:
+        """The last moves go up beside the final board (`GameScreen`), and
+        Enter puts them away over the final table, the results waiting for
+        b (or Enter again): at 80x24 the box stood over the final pad's rows
+        6-13 (Longest road to Heroes slain) and Enter went on to the
+        results, so the whole pad was never seen beside the final board (a
+        play-test)."""
+        from tui.screens.ending import EndingScreen
+
+        box = self._last_moves_box
+        if isinstance(box, EndingScreen):
+            box.go_on = "the final table (b: the results)"
+
+        def later() -> None:
+            self._results_due = push
+            if self.update is not None and self.is_attached:
+                self._draw_prompt()
+
+        return super().hold_the_results(later)
+
+    def action_results(self) -> None:
+        due, self._results_due = self._results_due, None
+        if due is not None:
+            due()  # the results as the match's end brings them (the rematch...)
+            return
+        super().action_results()
 
     def footer_spare(self) -> tuple[str, ...]:
         # A move that can still be taken back: u stays in sight (it went
