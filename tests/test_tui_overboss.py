@@ -2166,3 +2166,19 @@ async def test_an_away_players_turn_is_their_turn_not_what_they_are_doing():
     assert "Bob's turn (drafting a pair)" in text, text
     assert "is drafting" not in text, text
     assert "the match waits until Bob is back" in text, text
+
+
+async def test_at_80x24_one_monster_waiting_is_named_not_lettered():
+    """Play-test at 80x24: "Spires ^0 v0  Crystals –  Heroes 0  B to place":
+    the letter fitted the lair's line where the name did not, and a
+    newcomer had to look it up. OD §Placing Tokens: a monster waiting is
+    named, on the line below if need be (the legend's letters only where
+    not even that line has room)."""
+    lairs = (Lair(waiting=(BANDIT,)), Lair())
+    app = ScreenApp(make_update(midgame(lairs=lairs)), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = [line.strip() for line in
+                 region_lines(app, app.game_screen.query_one("#ob-players"))]
+    mine = lines.index("Spires ^0 v0  Crystals –  Heroes 0")
+    assert lines[mine + 1] == "Bandit to place", lines

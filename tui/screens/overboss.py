@@ -224,7 +224,9 @@ def lair_parts(lair: Lair, *, wide: bool, room: int) -> tuple[list[Text], str]:
              " ".join(k.letter for k in lair.waiting),
              "".join(k.letter for k in lair.waiting)]
     waiting = [Text.assemble((form, "bold"), " to place") for form in forms]
-    beside = next((w for w in waiting if room <= 0 or cells([*fields, w]) <= room), None)
+    # (named beside the fields, else named on the line below: their letters
+    # only where not even a line of their own has room for their names)
+    beside = next((w for w in waiting[:2] if room <= 0 or cells([*fields, w]) <= room), None)
     if beside is None:  # on the next line (`flow_parts`), whole
         beside = next((w for w in waiting if cells([w]) <= room), waiting[-1])
     return [*fields, beside], sep
