@@ -138,6 +138,8 @@ _SECRET = frozenset({Phase.DRAFT, Phase.PLACE, Phase.VOTE})
 #: (OV-27): the bar starts with no choice highlighted (`_draw_decision`)
 _NO_DEFAULT = frozenset({Phase.PURPLE, Phase.ADMIT, Phase.GUILTY, Phase.GIVE,
                          Phase.DECLARE, Phase.NEXT_LEADER})
+#: the draft's picks a round (OV §2 Draft: five kept, the sixth discarded)
+_PICKS = 5
 #: how many lines of table talk are kept (as the chat keeps)
 KEEP_TALK = 200
 #: the room the longest score beside a seat's cards takes ("  " and
@@ -872,7 +874,11 @@ class OverseersScreen(GameScreen):
         drop = [len(parts) - 1, 0]
         if view.phase is Phase.DRAFT:
             direction = "left" if GAME.pass_step(view) == 1 else "right"
-            parts += [Text(f"turn {view.draft_turn}/5"), Text(f"packs pass {direction}")]
+            # OV §2 Draft: after the fifth pick nothing passes, "everyone
+            # has to discard the sixth card"
+            passing_text = (f"packs pass {direction}" if view.draft_turn < _PICKS
+                            else "last pick: the sixth card is discarded")
+            parts += [Text(f"turn {view.draft_turn}/{_PICKS}"), Text(passing_text)]
             turn, passing = len(parts) - 2, len(parts) - 1
             # the turn goes first (the prompt says it); the variant changes
             # the direction every turn, so it outlasts the game's name (at
@@ -1258,7 +1264,9 @@ class OverseersScreen(GameScreen):
             pile = Text(f"Discard pile: {n} card{'' if n == 1 else 's'}", style="dim")
             if known:
                 said = (TRAIT[c].label if long else TRAIT[c].value for c in known)
-                pile.append(" (you know " + " ".join(said) + ")", style="dim")
+                # (the view for everyone, a spectator's: no "you" to know them)
+                knows = "you know " if me is not None else "known: "
+                pile.append(f" ({knows}" + " ".join(said) + ")", style="dim")
             lines.append(pile)
         traits = self._trait_lines(view, width)
         if compact and (view.showdown or spare):

@@ -1,0 +1,76 @@
+"""The Overseers table's words and rows read the same whoever looks: the
+draft's last turn, the discard pile in the view for everyone, a kept card
+by name or letter, and the rows' layout from the vote on (a play-test with
+several people at one terminal)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from core import CHANCE
+from core.overseers import GAME
+from core.overseers.state import Phase
+from core.playout import sample_chance
+from tests.overseers_screen_kit import make_update, run
+
+
+def dealt(players: int = 4, seed: int = 3):
+    rng = random.Random(seed)
+    state = GAME.setup(players)
+    while CHANCE in GAME.to_act(state):
+        state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+    return state, rng
+
+
+def played(state, rng, until):
+    """Random legal moves (the lowest seat first) until `until(state)`."""
+    for _ in range(2000):
+        if until(state):
+            return state
+        acting = GAME.to_act(state)
+        if CHANCE in acting:
+            state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+            continue
+        seat = min(acting)
+        state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    raise AssertionError("never reached")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_the_last_draft_turn_says_the_sixth_card_is_discarded_not_a_pass(size):
+    """OV §2 Draft: "until every player has chosen five cards, then
+    everyone has to discard the sixth card". Play-test: turn 5's header
+    said "packs pass left", though after pick 5 nothing passes ("Each
+    player discards their last card."). It says the last pick instead."""
+    state, rng = dealt()
+    state = played(state, rng, lambda s: s.draft_turn == 5)
+    _, text, _ = await run(make_update(state), size=size)
+    header = text.splitlines()[0]
+    assert "packs pass" not in header, header
+    if size[0] > 80:
+        assert "turn 5/5 · last pick: the sixth card is discarded" in header, header
+    # turn 4 still says where the packs go
+    state, rng = dealt()
+    state = played(state, rng, lambda s: s.draft_turn == 4)
+    _, text, _ = await run(make_update(state), size=size)
+    if size[0] > 80:
+        assert "turn 4/5 · packs pass left" in text.splitlines()[0]
+
+
+async def test_the_discard_pile_for_everyone_says_known_not_you_know():
+    """Play-test: the final table "for everyone" (the hot-seat's public
+    view) said "Discard pile: 3 cards (you know Anger Anger)": in a view
+    for everyone there is no "you". A player's own view keeps "you know"."""
+    rng = random.Random(2)
+    state = GAME.setup(4)
+    state = played(state, rng, lambda s: GAME.outcome(s) is not None)
+    known = [c for c in GAME.view(state, None).discard if c is not None]
+    assert known  # (the seed's end: cards discarded face up)
+    _, text, _ = await run(make_update(state, None), size=(200, 50))
+    flat = " ".join(text.split())
+    assert "you know" not in flat, flat
+    assert "(known: " in flat, flat
+    _, text, _ = await run(make_update(state, 0), size=(200, 50))
+    assert "(you know " in " ".join(text.split())
