@@ -417,10 +417,17 @@ def test_meixiu_peeks_two_known_for_the_round_and_scores_three():
     state = placed([("ABL", "CH"), ("AAB", "CG"), ("LLL", "HH")], [Character.MEIXIU, None, None])
     assert state.phase is Phase.PEEK
     assert GAME.legal_actions(state, 0) == (Peek(1, 3), Peek(1, 4), Peek(2, 3), Peek(2, 4))
+    # everyone sees which card (OV-11): by the number the row shows it
+    # (play-test: two peeks at Ann read "peeks at one of Ann's face-down
+    # cards" twice, the same line)
     line = GAME.describe(state, 0, Peek(1, 3), names=("Ann", "Bob", "Cat"), viewer=0)
-    assert line == "You (Meixiu) peek at one of Bob's face-down cards: Courage (C)."
+    assert line == "You (Meixiu) peek at Bob's face-down card 4: Courage (C)."
     line = GAME.describe(state, 0, Peek(1, 3), names=("Ann", "Bob", "Cat"), viewer=2)
-    assert line == "Ann (Meixiu) peeks at one of Bob's face-down cards."
+    assert line == "Ann (Meixiu) peeks at Bob's face-down card 4."
+    line = GAME.describe(state, 0, Peek(1, 4), names=("Ann", "Bob", "Cat"), viewer=None)
+    assert line == "Ann (Meixiu) peeks at Bob's face-down card 5."
+    line = GAME.describe(state, 0, Peek(1, 4), names=("Ann", "Bob", "Cat"), viewer=1)
+    assert line.startswith("Ann (Meixiu) peeks at your face-down card 5: "), line
     state = GAME.apply(state, 0, Peek(1, 3))
     assert GAME.legal_actions(state, 0) == (Peek(1, 4), Peek(2, 3), Peek(2, 4))
     state = GAME.apply(state, 0, Peek(2, 4))

@@ -1805,7 +1805,9 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
         )
     if isinstance(action, Peek):
         target = state.seats[action.seat].slots[action.slot]
-        line = f"{who} (Meixiu) peeks at one of {name(action.seat)}'s face-down cards"
+        # which card, by the number its row shows now: everyone sees it
+        # (OV-11); only its owner and Meixiu what it is
+        line = f"{who} (Meixiu) peeks at {name(action.seat)}'s face-down card {action.slot + 1}"
         if viewer == seat or sees(state, viewer, action.seat, target):
             return f"{line}: {_card(target.card)}."
         return f"{line}."
