@@ -2753,7 +2753,9 @@ async def test_the_next_pack_under_your_own_key_is_named_in_the_prompt(screen_cl
         screen_clock.now += 3.5  # the notice has gone
         text = await settled_text(app, pilot)
         prompt = str(screen.query_one("#ov-prompt").render())
-        assert prompt.startswith("Your next pack (turn 2 of 5): keep one card"), prompt
+        # (Enter keeps none of it until an arrow has moved over it: the
+        # prompt says how it is kept, tests/test_tui_overseers_next_pack.py)
+        assert prompt.startswith("Your next pack (turn 2 of 5): pick with a number"), prompt
         assert "Your next pack (turn 2 of 5)" in text
         # kept: the others' turn, then a pack after a cover reads as before
         after = attrs.evolve(make_update(GAME.apply(later, 0, GAME.legal_actions(later, 0)[0]),

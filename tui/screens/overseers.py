@@ -67,6 +67,8 @@ from tui import resources
 from tui.plain import shortened
 from tui.screens.ending import EndingScreen
 from tui.screens.game import (
+    CONFIRM_KEYS,
+    DROPPED_KEY_LIGHT,
     NUMBER_KEYS,
     RESULTS_ON_ESCAPE,
     GameScreen,
@@ -138,6 +140,13 @@ _SECRET = frozenset({Phase.DRAFT, Phase.PLACE, Phase.VOTE})
 #: (OV-27): the bar starts with no choice highlighted (`_draw_decision`)
 _NO_DEFAULT = frozenset({Phase.PURPLE, Phase.ADMIT, Phase.GUILTY, Phase.GIVE,
                          Phase.DECLARE, Phase.NEXT_LEADER})
+#: how a pack that came under the key that kept a card is kept (the
+#: prompt, the notice), and why an Enter did nothing (`too_soon`)
+_NEXT_PACK_KEYS = "pick with a number, or ←→ then Enter."
+_NEXT_PACK_ENTER = ("Your next pack came under your last key: Enter keeps none of it "
+                    "until ←→ move over it; or pick with a number.")
+#: the keys that move the draft's highlight (the Hand's)
+_ARROW_KEYS = frozenset({"left", "right", "up", "down"})
 #: the draft's picks a round (OV §2 Draft: five kept, the sixth discarded)
 _PICKS = 5
 #: how many lines of table talk are kept (as the chat keeps)
@@ -444,6 +453,9 @@ class OverseersScreen(GameScreen):
         #: key that kept a card from the last (`decided_again`): the prompt
         #: names it new until a card of it is kept
         self._next_pack: tuple[int | None, int, int] | None = None
+        #: the same while its player has not looked at it (`_NEXT_PACK_ENTER`):
+        #: Enter keeps none of it until an arrow moves the highlight
+        self._unlooked: tuple[int | None, int, int] | None = None
 
     # -- layout -------------------------------------------------------------------
 
@@ -502,11 +514,59 @@ class OverseersScreen(GameScreen):
         if view.phase is Phase.DRAFT and before.view.round == view.round and (
                 before.view.draft_turn != view.draft_turn):
             self._next_pack = (update.seat, view.round, view.draft_turn)
-            self.notify(f"Your next pack: turn {view.draft_turn} of 5. Look before you keep a card.",
+            said = "Look before you keep a card."
+            if self._guarded():
+                # Enter keeps the highlighted card, the pack's first: it
+                # waits for an arrow (`too_soon`)
+                self._unlooked = self._next_pack
+                said = _NEXT_PACK_KEYS[0].upper() + _NEXT_PACK_KEYS[1:]
+            self.notify(f"Your next pack: turn {view.draft_turn} of 5. {said}",
                         timeout=3, markup=False)
             self.light_prompt(3.0)
             return True
         return False
+
+    def _guarded(self) -> bool:
+        """Whether Enter waits for new choices to be seen (the app's
+        `decision_grace`; `OVERTABLE_ENTER_WAIT=0` turns it off)."""
+        return self.is_attached and float(getattr(self.app, "decision_grace", 0.0)) > 0
+
+    def _pack_unlooked(self) -> bool:
+        """The pack on screen came under the key that kept a card from the
+        last, and its player has not moved the highlight over it since."""
+        update = self.update
+        if self._unlooked is None or update is None or not update.legal:
+            return False
+        view: State = update.view
+        if view.phase is not Phase.DRAFT or self._unlooked != (
+                update.seat, view.round, view.draft_turn):
+            return False
+        hand = self.query_one("#ov-hand", Hand)
+        return hand.display and hand.picking
+
+    def too_soon(self, key: str) -> bool:
+        """As every game's (`GameScreen.too_soon`), and a play-test's: the
+        last to pick in a turn kept a card with 2, their next pack came at
+        once under the key, and an Enter some 2 s later, meant to confirm,
+        kept the new pack's first card unseen ("keeps a card (pick 2)...
+        (pick 3)"). Enter keeps no card of a pack that came under your own
+        key until an arrow has moved the highlight over it; a number key
+        names its card and keeps it (after the wait)."""
+        if self._pack_unlooked() and not self.holds_the_table:
+            if key in _ARROW_KEYS and not isinstance(self.focused, Input):
+                self._unlooked = None  # looked at: Enter keeps the card highlighted
+                if self.update is not None:
+                    update_static(self.query_one("#ov-prompt", Static),
+                                  self._prompt_line(self.update))
+            elif key in CONFIRM_KEYS and not isinstance(self.focused, Input):
+                self.light_prompt(DROPPED_KEY_LIGHT)
+                if _NEXT_PACK_ENTER not in self._told_waits:
+                    self._told_waits.add(_NEXT_PACK_ENTER)
+                    from tui.widgets.hints import hint
+
+                    hint(self, _NEXT_PACK_ENTER, timeout=3)
+                return True
+        return super().too_soon(key)
 
     def told_unseen(self, lines: list[str]) -> list[str]:
         # a new round's deal under the round's end, which came up at once
@@ -1872,6 +1932,8 @@ class OverseersScreen(GameScreen):
                     # miss on a large screen (hot seat), the prompt stays
                     text = (f"Your next pack (turn {view.draft_turn} of 5): keep one card, "
                             "secret until everyone has chosen.")
+                    if self._pack_unlooked():  # Enter waits for an arrow
+                        text = f"Your next pack (turn {view.draft_turn} of 5): {_NEXT_PACK_KEYS}"
             if view.phase is Phase.PLACE:
                 text = (f"Choose the {GAME.top_row_size(view, me)} cards of your top row "
                         "(face up); the others lie face down.")

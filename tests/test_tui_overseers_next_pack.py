@@ -1,0 +1,231 @@
+"""The draft's next pack that comes at once under the key that kept a card
+(the last to pick in a turn, at one terminal or against bots): Enter keeps
+none of it until the player has looked at it (an arrow moved the
+highlight); a number key names its card.
+
+Play-test (several people at one terminal, the draft variant): Bram, the
+last to pick, pressed 2, then some 2 s later Enter, as one would to
+confirm; the next pack had come up under the 2 and the 1.5 s wait had run
+out, so the Enter kept the new pack's first card unseen ("Bram keeps a card
+(pick 2)... Bram keeps a card (pick 3).")."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from core import CHANCE
+from core.overseers import GAME
+from core.overseers.actions import Pick
+from core.playout import sample_chance
+from saves.journal import PlayerSpec
+from tests.overseers_screen_kit import ScreenApp, make_update
+from tests.screen_kit import FakePort, record_notices, wait_for
+from tui.app import OvertableApp
+from tui.key_order import KeysInOrder
+from tui.screens.game import GameScreen
+from tui.screens.handover import HandoverScreen
+from tui.screens.overseers import OverseersScreen
+
+pytestmark = pytest.mark.usefixtures("brisk_idle")
+
+LOOK = "pick with a number, or ←→ then Enter."
+
+
+def drafting(seed: int = 3):
+    rng = random.Random(seed)
+    state = GAME.setup(4)
+    while CHANCE in GAME.to_act(state):
+        state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
+    return state
+
+
+def passed(state):
+    """Everyone keeps their pack's first card: the packs pass."""
+    for seat in sorted(GAME.to_act(state)):
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    return state
+
+
+class GraceApp(KeysInOrder, ScreenApp):
+    """The screen with the real app's wait and its way with keys: one
+    typed too soon is dropped (`OvertableApp.key_dropped`)."""
+
+    decision_grace = 0.7  # the real app's
+
+    def key_dropped(self, event) -> bool:
+        return isinstance(self.screen, GameScreen) and self.screen.too_soon(event.key)
+
+
+def prompt(screen) -> str:
+    return str(screen.query_one("#ov-prompt").render())
+
+
+async def test_enter_keeps_no_card_of_a_pack_that_came_under_your_key_until_you_look(
+        screen_clock):
+    state = drafting()
+    update = make_update(state, 0)
+    fake = FakePort()
+    app = GraceApp(update, fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        screen = app.game_screen
+        await pilot.pause()
+        screen_clock.now += 2.0
+        await pilot.press("2")  # kept with a number key
+        assert len(fake.submitted) == 1
+        later = passed(state)
+        screen_clock.now += 0.05  # the next pack comes at once
+        screen.show(attrs.evolve(make_update(later, 0), seq=update.seq + 1))
+        await pilot.pause()
+        assert prompt(screen) == f"Your next pack (turn 2 of 5): {LOOK}", prompt(screen)
+        assert any(n.startswith("Your next pack: turn 2 of 5. Pick with a number")
+                   for n in notices), notices
+        screen_clock.now += 2.0  # the 1.5 s wait is over: Enter to "confirm"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(fake.submitted) == 1  # nothing kept unseen
+        assert any("Enter keeps none of it until ←→" in n for n in notices), notices
+        screen_clock.now += 5.0  # however long after
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(fake.submitted) == 1
+        # looked at: the arrow moves the highlight, Enter keeps that card
+        await pilot.press("right")
+        await pilot.pause()
+        assert LOOK not in prompt(screen), prompt(screen)
+        assert prompt(screen).startswith("Your next pack (turn 2 of 5): keep one card")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert fake.submitted[1:] == [(0, Pick(later.seats[0].hand[1]))]
+
+
+async def test_a_number_key_keeps_a_card_of_the_next_pack_after_the_wait(screen_clock):
+    """The number names its card: it keeps it once the 1.5 s from the key
+    that kept a card are over, no arrow needed (and not before: a doubled
+    key)."""
+    state = drafting()
+    update = make_update(state, 0)
+    fake = FakePort()
+    app = GraceApp(update, fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.game_screen
+        await pilot.pause()
+        screen_clock.now += 2.0
+        await pilot.press("1")
+        later = passed(state)
+        screen_clock.now += 0.05
+        screen.show(attrs.evolve(make_update(later, 0), seq=update.seq + 1))
+        await pilot.pause()
+        await pilot.press("3")  # doubled: within the wait
+        await pilot.pause()
+        assert len(fake.submitted) == 1
+        screen_clock.now += 1.6
+        await pilot.press("3")
+        await pilot.pause()
+        assert fake.submitted[1:] == [(0, Pick(later.seats[0].hand[2]))]
+
+
+async def test_a_pack_shown_anew_is_kept_by_enter_after_the_usual_wait(screen_clock):
+    """A pack not under the player's own key (the first, one after a
+    hand-over cover): Enter keeps the highlighted card after 0.7 s as
+    before, and the prompt reads as ever."""
+    state = passed(drafting())
+    update = make_update(state, 0)
+    fake = FakePort()
+    app = GraceApp(update, fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.game_screen
+        await pilot.pause()
+        assert LOOK not in prompt(screen)
+        screen_clock.now += 1.0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert fake.submitted == [(0, Pick(state.seats[0].hand[0]))]
+
+
+async def test_with_the_wait_off_enter_keeps_at_once(screen_clock):
+    """`OVERTABLE_ENTER_WAIT=0` turns the waits off, this one too."""
+    state = drafting()
+    update = make_update(state, 0)
+    fake = FakePort()
+    app = ScreenApp(update, fake)  # (decision_grace 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.game_screen
+        await pilot.pause()
+        await pilot.press("1")
+        later = passed(state)
+        screen.show(attrs.evolve(make_update(later, 0), seq=update.seq + 1))
+        await pilot.pause()
+        assert LOOK not in prompt(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert fake.submitted[1:] == [(0, Pick(later.seats[0].hand[0]))]
+
+
+def _picks(app, seat: int) -> int:
+    return sum(1 for who, action in app.table.match.history
+               if who == seat and isinstance(action, Pick))
+
+
+async def test_one_person_against_bots_keeps_nothing_unseen_with_enter(
+        tmp_path, monkeypatch, screen_clock):
+    """A single human against bots: the bots have picked, so the human is
+    the last, and the next pack comes at once under their key."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark", decision_grace=0.7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+                                    PlayerSpec("Cat", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen)
+                       and app.screen.update.legal and _picks(app, 1) == 1 and _picks(app, 2) == 1)
+        screen = app.screen
+        screen_clock.now += 1.0
+        await pilot.press("2")
+        await wait_for(pilot, lambda: app.table.match.state.draft_turn == 2
+                       and screen.update.legal)
+        assert prompt(screen) == f"Your next pack (turn 2 of 5): {LOOK}", prompt(screen)
+        screen_clock.now += 2.0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _picks(app, 0) == 1
+        await pilot.press("left", "enter")
+        await wait_for(pilot, lambda: _picks(app, 0) == 2)
+
+
+async def test_the_last_person_to_pick_at_one_terminal_keeps_nothing_unseen_with_enter(
+        tmp_path, monkeypatch, screen_clock):
+    """The play-test's table: people at one terminal, the draft variant;
+    the last to pick goes on with the next pack, no cover between."""
+    from core.overseers.state import Options
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark", decision_grace=0.7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+                                    PlayerSpec("Cora", "bot", "random")],
+                      options=Options(alternate_draft=True))
+        people = []
+        for _ in range(2):  # turn 1, round the table
+            await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+            people.append(app.screen.player)
+            screen_clock.now += 1.0
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen)
+                           and app.screen.update.legal)
+            screen_clock.now += 1.0
+            await pilot.press("2")
+        last = ("Ann", "Bram").index(people[-1])
+        screen = app.table.screen
+        await wait_for(pilot, lambda: app.table.match.state.draft_turn == 2
+                       and app.screen is screen and screen.update.seat == last
+                       and bool(screen.update.legal))
+        assert prompt(screen) == f"Your next pack (turn 2 of 5): {LOOK}", prompt(screen)
+        screen_clock.now += 2.0  # the play-test's Enter, 2 s after the 2
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _picks(app, last) == 1
+        await pilot.press("right", "enter")
+        await wait_for(pilot, lambda: _picks(app, last) == 2)
