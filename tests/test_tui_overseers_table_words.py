@@ -6,12 +6,12 @@ several people at one terminal)."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
 from core import CHANCE
 from core.overseers import GAME
-from core.overseers.state import Phase
 from core.playout import sample_chance
 from tests.overseers_screen_kit import make_update, run
 
@@ -74,3 +74,23 @@ async def test_the_discard_pile_for_everyone_says_known_not_you_know():
     assert "(known: " in flat, flat
     _, text, _ = await run(make_update(state, 0), size=(200, 50))
     assert "(you know " in " ".join(text.split())
+
+
+async def test_a_kept_card_reads_by_name_or_letter_alike_in_every_view():
+    """Play-test (turn 2 of round 1, 80x24): one kept card read "(Anger)
+    kept 1" in one person's view and "(C)  kept 1" in another's: the
+    table named the traits where the viewer's own cards by name fitted,
+    and "Courage" is longer than "Anger". The choice is made on what every
+    view shares, so one width reads one way."""
+    state, rng = dealt(4, 3)
+    state = played(state, rng, lambda s: s.draft_turn == 2)
+    from core.overseers.cards import TRAIT
+
+    kept = {TRAIT[GAME.view(state, seat).seats[seat].kept[0]].label for seat in range(4)}
+    assert len({len(label) for label in kept}) > 1, kept  # (names of different lengths)
+    ways = set()
+    for seat in range(4):
+        _, text, _ = await run(make_update(state, seat), size=(80, 24))
+        row = next(line for line in text.splitlines() if "kept 1  round score" in line)
+        ways.add("letter" if re.search(r"\(\w\)  kept 1", row) else "name")
+    assert len(ways) == 1, ways

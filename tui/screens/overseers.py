@@ -147,6 +147,8 @@ _NEXT_PACK_ENTER = ("Your next pack came under your last key: Enter keeps none o
                     "until ←→ move over it; or pick with a number.")
 #: the keys that move the draft's highlight (the Hand's)
 _ARROW_KEYS = frozenset({"left", "right", "up", "down"})
+#: the longest trait's name ("Benevolence")
+_LONGEST_TRAIT = max(len(t.label) for t in Trait)
 #: the draft's picks a round (OV §2 Draft: five kept, the sixth discarded)
 _PICKS = 5
 #: how many lines of table talk are kept (as the chat keeps)
@@ -1232,8 +1234,7 @@ class OverseersScreen(GameScreen):
         # by their letters: the choice moves with the cards and the width, not
         # with each new score, so the rows do not switch back and forth.
         width = self._width()
-        named = [self._cards_text(view, seat, long=True) for seat in range(len(view.seats))]
-        long = self._traits_named(view, named)
+        long = self._traits_named(view)
         for seat, p in enumerate(view.seats):
             first_line = len(lines)
             # a player's cards or character changed since your last move: •
@@ -1261,7 +1262,7 @@ class OverseersScreen(GameScreen):
                 # own for some rows only read as a different layout
                 character = ("character hidden until the vote", "dim italic")
                 labels = [character[0], "character hidden"]
-            cards = named[seat] if long else self._cards_text(view, seat)
+            cards = self._cards_text(view, seat, long=long)
             score = self._score_text(view, seat)
             if compact and seat in short and not tiles and character is not None:
                 # the parts moved about to keep the seat to two lines, the
@@ -1419,14 +1420,41 @@ class OverseersScreen(GameScreen):
                             best = lines
         return best
 
-    def _traits_named(self, view: State, named: Sequence[Text] | None = None) -> bool:
+    def _traits_named(self, view: State) -> bool:
         """Whether the table names the traits (a wide table) rather than
         letters them: every seat's cards by name fit beside the longest
-        score (`named`: their rows by name, if made already)."""
-        if named is None:
-            named = [self._cards_text(view, seat, long=True) for seat in range(len(view.seats))]
+        score, however they are named (`_widest_named`)."""
         width = self._width()
-        return all(2 + cards.cell_len + _LONGEST_SCORE <= width for cards in named)
+        return all(2 + self._widest_named(view, seat) + _LONGEST_SCORE <= width
+                   for seat in range(len(view.seats)))
+
+    def _widest_named(self, view: State, seat: int) -> int:
+        """The cells `seat`'s cards take by name in the view that knows
+        most of them, each face-down card as the longest trait's name: the
+        same in every view at a width. By the viewer's own cards, a kept
+        Anger read "(Anger)  kept 1" in one person's view and a kept Courage
+        "(C)  kept 1" in another's at 80x24 (a play-test)."""
+        p = view.seats[seat]
+        hidden = _LONGEST_TRAIT + 2  # "(Benevolence)"
+        if not p.slots:
+            # the owner's view: the cards kept, and this turn's pick
+            picked = view.phase is Phase.DRAFT and p.chose
+            n = len(p.kept) + (1 if picked else 0)
+            if not n:
+                return len("no cards yet")
+            return (n * hidden + n - 1 + len(f"  kept {n}")
+                    + (len(" (1 this turn)") if picked else 0))
+        numbers = self._numbers(view, seat)
+        cells = 0
+        # the marks are everyone's (OV-11): what only some know is the
+        # face-down cards' traits
+        for i, mark in enumerate(GAME.slot_marks(view, None, seat)):
+            cells += (1 if i else 0) + len(str(numbers[i]))
+            cells += 2 + len(TRAIT[mark.card].label) if mark.card is not None else hidden
+            cells += (1 if mark.peeked else 0) + (1 if mark.turned else 0)
+            if mark.under is not None:
+                cells += len(_copy_mark(numbers, mark.under))
+        return cells
 
     @staticmethod
     def _with_character(head: Text, labels: Sequence[str], style: str,
