@@ -12,8 +12,9 @@ import pytest
 
 from core import CHANCE
 from core.overseers import GAME
+from core.overseers.state import Phase
 from core.playout import sample_chance
-from tests.overseers_screen_kit import make_update, run
+from tests.overseers_screen_kit import NAMES, make_update, run
 
 
 def dealt(players: int = 4, seed: int = 3):
@@ -94,3 +95,39 @@ async def test_a_kept_card_reads_by_name_or_letter_alike_in_every_view():
         row = next(line for line in text.splitlines() if "kept 1  round score" in line)
         ways.add("letter" if re.search(r"\(\w\)  kept 1", row) else "name")
     assert len(ways) == 1, ways
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+async def test_from_the_vote_the_rows_are_laid_out_alike_in_every_view(players):
+    """Play-test (80x24, from the vote on): your own row moved the
+    character to the end of the card line and dropped "Leader" after ♛
+    ("Cleo (you) ♛ · round score 13 · showdown 19" over "1[L] 2[G] 3(A)
+    4(H) 5(G) · choosing… · Orange") while the other rows kept the
+    character on a line of its own and said "♛ Leader": the rows were
+    shortened one at a time, yours first. In every view every character
+    now stands where the others' do (all on their names' lines, or none),
+    and the Leader's row says "♛ Leader" in every view where the others'
+    views have room for it."""
+    state, rng = dealt(players, 3)
+    state = played(state, rng, lambda s: s.phase is Phase.VOTE)
+    names = NAMES[:players]
+    characters = [state.seats[s].character.label.partition(" (")[0].partition(",")[0]
+                  for s in range(players)]
+    leaders = set()
+    for viewer in (None, *range(players)):
+        _, text, _ = await run(make_update(state, viewer), size=(80, 24))
+        lines = text.splitlines()
+        table = [line[:50].strip() for line in lines[2:]]  # (the table panel's column)
+        # each seat's head: the first line of the table naming them
+        heads = []
+        for seat, name in enumerate(names):
+            head = next(line for line in table if line == name or line.startswith(name + " "))
+            heads.append((seat, head))
+            if seat == state.leader:
+                leaders.add("♛ Leader" in head)
+        beside = {seat: f"· {characters[seat]}" in head for seat, head in heads}
+        assert len(set(beside.values())) == 1, (viewer, beside, text)
+        # never after the cards, as yours was
+        assert not any(line.startswith("1") and characters[seat] in line
+                       for line in table for seat in range(players)), text
+    assert leaders == {True}, leaders

@@ -1142,16 +1142,17 @@ class OverseersScreen(GameScreen):
         in seat order. In short for all, "Dev · 0 votes against · voted you
         · Liang" lost Liang's ability where one would do."""
         me = update.seat
-        order = ([] if me is None else [me]) + [
-            s for s in range(len(update.view.seats)) if s != me]
-        short: set[int] = set()
+        every = frozenset(range(len(update.view.seats)))
         lines = self._row_lines(update, tiles=False, compact=True)
-        for seat in order:
+        # the others' rows all alike, then yours too (a play-test: shortened
+        # a seat at a time, yours first, your row read "Cleo (you) ♛ · round
+        # score 13 · showdown 19" over "1[L] ... · choosing… · Orange" while
+        # the others' kept their characters on lines of their own, "♛
+        # Leader"); yours last, its score making it the one laid out apart
+        for short in (every - {me}, every):
             if len(lines) <= height:
                 break
-            short.add(seat)
-            lines = self._row_lines(update, tiles=False, compact=True, short=frozenset(short))
-        every = frozenset(order)
+            lines = self._row_lines(update, tiles=False, compact=True, short=short)
         if len(lines) > height:
             # six players, the showdown: statuses in fewer words, every
             # character in short ("3 against · voted Fay" wrapped as "3
@@ -1257,6 +1258,12 @@ class OverseersScreen(GameScreen):
                 label = p.character.label
                 character = (label, "dim" if seat != me else "")
                 labels = [label, label.partition(" (")[0]] if seat in short else [label]
+                if compact and seat == me and short:
+                    # the others' on their names' lines (`_compact_lines`):
+                    # yours there too, by its name if the whole does not
+                    # fit (its ability is written out below the table)
+                    name_only = label.partition(" (")[0]
+                    labels = [*dict.fromkeys([label, name_only, name_only.partition(",")[0]])]
             elif view.round:
                 # on the name's line, in short where narrow: a line of its
                 # own for some rows only read as a different layout
@@ -1395,14 +1402,16 @@ class OverseersScreen(GameScreen):
         whole = [label for label in dict.fromkeys(labels) if cell_len(label) <= width - 4]
         for k in range(len(done), -1, -1):
             up, down = done[:k], done[k:]
-            for label in whole or dict.fromkeys(labels):
-                character = Text(label, style=style)
-                # (by the name, after the score, after the cards)
-                placings = [([*up, character], scored, down),
-                            (up, scored, [*down, character])]
-                if scored:
-                    placings.append(([*up, *scored], [], [*down, character]))
-                for marks in (" ♛ Leader", " ♛") if leader else ("",):
+            # "♛ Leader" before a longer name of the character: the Leader's
+            # row read "♛" in its owner's view, "♛ Leader" in the others'
+            for marks in (" ♛ Leader", " ♛") if leader else ("",):
+                for label in whole or dict.fromkeys(labels):
+                    character = Text(label, style=style)
+                    # (by the name, after the score, after the cards)
+                    placings = [([*up, character], scored, down),
+                                (up, scored, [*down, character])]
+                    if scored:
+                        placings.append(([*up, *scored], [], [*down, character]))
                     for by_name, beside, after in placings:
                         head = Text.assemble(name, (marks, "bold"))
                         for part in by_name:
