@@ -309,12 +309,20 @@ _POSITION = re.compile(r"\bcard \d")
 def test_the_log_never_names_a_card_by_its_place(players, options):
     """A log line stays true after later moves: a card is named by what it
     is ("their Lust (L)", "a face-down card"), never by its place in a row
-    ("card 3"), which a discard, a loss or a theft moves."""
+    ("card 3"), which a discard, a loss or a theft moves. But Meixiu's
+    peek: everyone sees which card (OV-11), and a face-down card has no
+    other name to those who do not know it (a play-test read "peeks at one
+    of Ann's face-down cards" twice, the same line); it is named by its
+    place when peeked at, and the table's * follows it for the round."""
     _, actions = playout(3000 + players, players, options)
     state = GAME.setup(players, options)
     for seat, action in actions:
         for viewer in (None, *range(players)):
             line = GAME.describe(state, seat, action, names=NAMES[:players], viewer=viewer)
+            if isinstance(action, Peek):
+                assert [m.group() for m in _POSITION.finditer(line)] == [
+                    f"card {action.slot + 1}"], line
+                continue
             assert not _POSITION.search(line), line
         state = GAME.apply(state, seat, action)
 
