@@ -127,3 +127,72 @@ async def test_the_hint_stays_when_the_list_is_focused_again_with_more_tables_th
         text = screen_text(app)
         assert text.splitlines()[1].rstrip() == HINT, text
         assert "p60 (you, invited)" in text
+
+
+def wrapped_tables(count: int = 9) -> list[dict[str, Any]]:
+    """Begun tables of six long names each: at 80 columns their seats wrap
+    to three lines a row (the play-test's lobby had 2 to 4)."""
+    names = ["annabelle", "bramwell", "cleopatra", "desdemona", "evangeline", "fayette"]
+    return [{"table": f"w{t}", "title": "Overseers", "started": True, "creator": "annabelle",
+             "seats": [{"kind": "reserved", "player": names[(t + i) % 6] + "x" * (t % 3),
+                        "present": True, "away": i == 1} for i in range(6)],
+             "play": {"finished": False, "to_act": [1], "actions": 3}}
+            for t in range(count)]
+
+
+def invitation(tid: str = "inv") -> dict[str, Any]:
+    """eve's Boss Quest keeping a seat for ann (and two others): four lines at 80 columns."""
+
+    def kept(name: str) -> dict[str, Any]:
+        return {"kind": "reserved", "player": name, "present": False, "away": False}
+
+    return {"table": tid, "title": "Boss Quest", "started": False, "creator": "eve",
+            "seats": [{"kind": "reserved", "player": "eve", "present": True}, kept("ann"),
+                      kept("someonelong"), kept("anotherlongname"),
+                      {"kind": "bot", "level": "normal"}]}
+
+
+def assert_highlighted_row_whole(app: App) -> None:
+    """Every line of the highlighted row is on screen, between the column
+    names and the footer."""
+    lobby = app.screen
+    grid = lobby.query_one("#lobby-tables")
+    row = grid.get_row_at(grid.cursor_row)
+    lines = screen_text(app).splitlines()
+    shown = "\n".join(lines[4:-1])
+    for cell_text in row[1:]:
+        for line in str(cell_text).split("\n"):
+            assert line.strip() in shown, (line, "\n".join(lines))
+
+
+async def test_end_pgdn_and_a_new_invitation_show_the_highlighted_row_whole():
+    """Play-test at 80x24: with nine tables whose seats wrap, End and PgDn
+    highlighted the last table but left it under the footer (the screen
+    scrolled as if each row were one line), and a new invitation at the
+    bottom showed only its first line ("ann (you, invited)" cut off). The
+    tables scroll within their own room (`#lobby-room`): every line of the
+    highlighted row is in sight."""
+    app = lobby_app(Remote([], "ann"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        lobby.show(wrapped_tables(), "ann")  # the hub's listing, come after the lobby opened
+        await pilot.pause(0.2)
+        grid = lobby.query_one("#lobby-tables")
+        await pilot.press("end")
+        await pilot.pause(0.2)
+        assert grid.cursor_row == 8
+        assert_highlighted_row_whole(app)
+        await pilot.press("home")
+        for _ in range(3):
+            await pilot.press("pagedown")
+            await pilot.pause(0.2)
+            assert_highlighted_row_whole(app)
+        assert grid.cursor_row == 8
+        await pilot.press("home")
+        await pilot.pause(0.1)
+        lobby.show([*wrapped_tables(), invitation()], "ann")
+        await pilot.pause(0.2)
+        assert lobby._highlighted()["table"] == "inv"
+        assert_highlighted_row_whole(app)
+        assert "ann (you, invited)" in screen_text(app)
