@@ -26,7 +26,7 @@ def test_the_turn_notice_keeps_the_case_of_a_key(monkeypatch, way):
     Enter on it." The key is q (Shift+Q does nothing): the way to the
     notice is one sentence, so its first letter is never raised."""
     table = RemoteTable(FakeApp(), "/nonexistent", "Ann")  # type: ignore[arg-type]
-    monkeypatch.setattr(table, "_way_to_the_table", lambda: way)
+    monkeypatch.setattr(table, "_way_to_the_table", lambda table=None: way)
     table.tables = [_anns_turn_table()]
     table._turns_away()
     assert table.app.notes == [  # type: ignore[attr-defined]

@@ -70,6 +70,13 @@ WELCOME_SECONDS = 10.0
 MAX_SHOWN = 300
 #: the most of a chat line a notice shows (a toast is 40 wide: four rows)
 MAX_CHAT_NOTE = 160
+#: how a notice about a table listed in the lobby (a turn there, a seat
+#: kept there) says the way to it: from a table; in the lobby, with the
+#: table highlighted; in the lobby, another highlighted (said again as the
+#: player moves between them: `RemoteTable._reword_ways`)
+WAY_AT_A_TABLE = "q for the lobby, then Enter on it"
+WAY_ON_IT = "Enter on it sits you down"
+WAY_TO_IT = "↑↓ to it, then Enter"
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -744,6 +751,10 @@ class RemoteTable:
             covered = self.app.screen
             await self.app.push_screen(screen)
             self._covered(covered)
+            # a notice of another table's that named the way there from the
+            # lobby is said in a table's words (first: this table's own
+            # notices are known as its until taken down below)
+            self._at_a_table(table)
             # a notice of a turn here that named the way to this table
             # ("Enter on it sits you down") is done with: the table is here
             for notes in (self._turn_notes, self._watch_notes):
@@ -992,8 +1003,10 @@ class RemoteTable:
         if said is not None:
             # a notice is a message: taken down after it has gone up
             self.app.call_later(self.app.withdraw_notice, said)
-        self.app.notify(f"Your turn at {self._table_words(table, update)}: q for the lobby, "
-                        "then Enter on it.", timeout=8)
+        # (kept as the table's: its screen opening again takes it down)
+        self._turn_notes[table] = (f"Your turn at {self._table_words(table, update)}: "
+                                   f"{WAY_AT_A_TABLE}.")
+        self.app.notify(self._turn_notes[table], timeout=8)
 
     def _your_turn(self, screen: GameScreen, table: str) -> None:
         """It just became this player's decision: say so (and ring, if asked)."""
@@ -1039,17 +1052,20 @@ class RemoteTable:
             others.append(bare_name(update.names[bots[0]]) if len(bots) == 1 else f"{len(bots)} bots")
         return _with(title, others)
 
-    def _way_to_the_table(self) -> str:
-        """How a table listed in the lobby is reached from the screen on
-        top (a notice about it: a turn there, a seat kept there)."""
+    def _way_to_the_table(self, table: str | None = None) -> str:
+        """How a table listed in the lobby (`table`) is reached from the
+        screen on top (a notice about it: a turn there, a seat kept there).
+        In the lobby, Enter on it where it is highlighted, else the arrows
+        to it: "Enter on it" under the cursor on another table sat a
+        play-tester down there."""
         from tui.screens.game import GameScreen
         from tui.screens.lobby import LobbyScreen
 
         top = self.app.screen
         if isinstance(top, LobbyScreen):
-            return "Enter on it sits you down"
+            return WAY_ON_IT if table is None or top.highlighted_id == table else WAY_TO_IT
         if isinstance(top, GameScreen):
-            return "q for the lobby, then Enter on it"
+            return WAY_AT_A_TABLE
         return "Enter on it in the lobby sits you down"
 
     def in_the_lobby(self) -> None:
@@ -1059,24 +1075,46 @@ class RemoteTable:
         the time it had left; the others stay as they are. (Play-test: in
         the lobby, "ann keeps a seat for you at Overseers" still said "q
         for the lobby".)"""
+        self._reword_ways((WAY_AT_A_TABLE,))
+
+    def _at_a_table(self, table: str) -> None:
+        """`table`'s screen just opened: a notice still up that named the
+        way to another table from the lobby ("Enter on it sits you down")
+        says it again in a table's words, for the time it had left.
+        (Play-test: "Your turn at Boss Quest ...: Enter on it sits you
+        down" stayed over the table sat at a second later, where Enter
+        does something else.)"""
+        self._reword_ways((WAY_ON_IT, WAY_TO_IT), but=table)
+
+    def _reword_ways(self, ways: tuple[str, ...], but: str | None = None) -> None:
+        """Each notice up that says one of `ways` to its table (not `but`'s)
+        says instead the way from the screen on top (`_way_to_the_table`)."""
         from textual.app import Notify
         from textual.notifications import Notification
 
-        from_table = "q for the lobby, then Enter on it"
+        changed = False
         for shown in list(self.app._notifications):
-            if from_table not in shown.message:
+            way = next((w for w in ways if w in shown.message), None)
+            if way is None:
+                continue
+            table = next((t for t, note in self._invite_notes.items() if note is shown),
+                         None) or next((t for t, note in self._turn_notes.items()
+                                        if note == shown.message), None)
+            if table is not None and table == but:
                 continue
             self.app._unnotify(shown, refresh=False)
-            again = Notification(shown.message.replace(from_table, "Enter on it sits you down"),
+            changed = True
+            again = Notification(shown.message.replace(way, self._way_to_the_table(table)),
                                  shown.title, shown.severity, max(1.0, shown.time_left))
-            for table, note in list(self._invite_notes.items()):
+            for tid, note in list(self._invite_notes.items()):
                 if note is shown:
-                    self._invite_notes[table] = again
-            for table, note in list(self._turn_notes.items()):
+                    self._invite_notes[tid] = again
+            for tid, note in list(self._turn_notes.items()):
                 if note == shown.message:
-                    self._turn_notes[table] = again.message
+                    self._turn_notes[tid] = again.message
             self.app.post_message(Notify(again))
-        self.app._refresh_notifications()
+        if changed:
+            self.app._refresh_notifications()
 
     def _turns_away(self) -> None:
         """It became this player's turn at a table they are away from (in
@@ -1105,7 +1143,7 @@ class RemoteTable:
                 continue  # held at another terminal, or a bot plays it meanwhile
             # the bot's countdown too: the notice covered the lobby's "(a bot plays ..."
             due = [seats[n]["bot_in"] for n in mine if seats[n].get("bot_in") is not None]
-            way = self._way_to_the_table()
+            way = self._way_to_the_table(tid)
             if due:  # one sentence: `way` may begin with a key ("q"), kept small
                 way = f"a bot plays for you in {max(1, math.ceil(min(due)))} s; {way}"
             self._turn_notes[tid] = f"Your turn at {table_words(table, self.player)}: {way}."
@@ -1138,7 +1176,7 @@ class RemoteTable:
             by = table.get("creator")
             title = table.get("title") or "a game"
             note = Notification(f"{by + ' keeps' if by else 'A table keeps'} a seat for you "
-                                f"at {title}: {self._way_to_the_table()}.", "Invited",
+                                f"at {title}: {self._way_to_the_table(tid)}.", "Invited",
                                 "information", 10)
             self.app.post_message(Notify(note))
             self._invite_notes[tid] = note

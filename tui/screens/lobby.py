@@ -497,14 +497,18 @@ class LobbyScreen(Screen):
         turns = [table["table"] for table in self.listing if self._turn_here(table)]
         new_turns = [tid for tid in turns if tid not in self._turns]
         self._turns = set(turns)
-        if new_turns and not self._chosen:
+        if new:
+            # a table set up for this player since the lobby last showed (at
+            # a table, its notice said "q for the lobby, then Enter on it"):
+            # the newest, whose notice came last, over the table just left
+            # (Enter sat a play-tester down there again) and a turn elsewhere
+            row, self.want = ids.index(new[-1]), None
+        elif new_turns and not self._chosen:
             # the turn notice says "Enter on it": the highlight goes there
             row = ids.index(self.want if self.want in new_turns else new_turns[0])
             self.want = None
         elif self.want in ids:
             row, self.want = ids.index(self.want), None
-        elif new:  # a table set up for this player: Enter sits them down there
-            row = ids.index(new[0])
         elif was in ids:
             row = ids.index(was)
         # the columns too: a column keeps the width of its widest cell ever
@@ -677,6 +681,11 @@ class LobbyScreen(Screen):
             self._chosen = True
         self._highlighted_id = now
         self._hint()
+
+    @property
+    def highlighted_id(self) -> str | None:
+        """The id of the table under the cursor (None: none)."""
+        return self._highlighted_id
 
     def _highlighted(self) -> dict[str, Any] | None:
         grid = self.query_one(DataTable)
