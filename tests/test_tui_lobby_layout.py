@@ -196,3 +196,40 @@ async def test_end_pgdn_and_a_new_invitation_show_the_highlighted_row_whole():
         assert lobby._highlighted()["table"] == "inv"
         assert_highlighted_row_whole(app)
         assert "ann (you, invited)" in screen_text(app)
+
+
+async def test_rows_that_would_read_alike_are_numbered():
+    """Play-test: three of bram's "Boss Quest  bram (you), open  waiting
+    for 1" rows, and after a rematch two "Overseers ann, bram, cleo, bot
+    (normal)", could not be told apart. Rows of the same game and the same
+    seats are numbered in the Game column ("Boss Quest #2"), in the order
+    they were set up; a row like no other is not; who sits down or is away
+    changes no number. It fits 80 columns."""
+
+    def quest(tid: str, present: bool = True) -> dict[str, Any]:
+        return {"table": tid, "title": "Boss Quest", "started": False, "creator": "bram",
+                "seats": [{"kind": "reserved", "player": "bram", "present": present},
+                          {"kind": "open", "player": None}]}
+
+    def overseers(tid: str, finished: bool, away: bool = False) -> dict[str, Any]:
+        person = [{"kind": "reserved", "player": name, "present": True,
+                   "away": away and name == "cleo"} for name in ("ann", "bram", "cleo")]
+        return {"table": tid, "title": "Overseers", "started": True, "creator": "ann",
+                "seats": [*person, {"kind": "bot", "level": "normal"}],
+                "play": {"finished": finished, "to_act": [] if finished else [0],
+                         "actions": 9}}
+
+    other = {**quest("q9"), "seats": [{"kind": "reserved", "player": "ann", "present": True},
+                                      {"kind": "open", "player": None}], "creator": "ann"}
+    listing = [quest("q1"), overseers("o1", True), quest("q2", present=False), other,
+               quest("q3"), overseers("o2", False, away=True)]
+    app = lobby_app(Remote(listing, "bram"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        grid = app.screen.query_one("#lobby-tables")
+        games = [str(grid.get_row_at(row)[0]) for row in range(grid.row_count)]
+        assert games == ["Boss Quest #1", "Overseers #1", "Boss Quest #2", "Boss Quest",
+                         "Boss Quest #3", "Overseers #2"]
+        text = screen_text(app)
+        assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
+        assert "Overseers #2" in text and "ann to play" in text

@@ -134,6 +134,31 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None) ->
     return f"{', '.join(names) or 'drawing'} to play"
 
 
+def row_numbers(listing: list[dict[str, Any]]) -> dict[str, int]:
+    """A number for each table of `listing` whose row would read as
+    another's: the same game and the same people and bots in the same seats
+    (three of bram's "Boss Quest  bram (you), open"; a rematch beside the
+    match it replays). By table id, 1 for the first set up; tables alike
+    with no other are left out. (Who is away or sat down changes no number.)"""
+    groups: dict[Any, list[str]] = {}
+    for table in listing:
+        key = (table.get("title"), tuple(
+            (seat.get("kind") == "bot", bool(seat.get("rules_bot")), seat.get("player"),
+             seat.get("level") if seat.get("kind") == "bot" else None)
+            for seat in table["seats"]))
+        groups.setdefault(key, []).append(table["table"])
+    return {tid: number for alike in groups.values() if len(alike) > 1
+            for number, tid in enumerate(alike, 1)}
+
+
+def numbered_title(table: dict[str, Any], numbers: dict[str, int]) -> str:
+    """`table`'s game as its row names it: with its number among the rows
+    alike ("Boss Quest #2", `row_numbers`)."""
+    number = numbers.get(table["table"])
+    title = str(table.get("title") or "?")
+    return title if number is None else f"{title} #{number}"
+
+
 def ending_words(table: dict[str, Any], me: str = "") -> list[str]:
     """What tells a finished `table` from another of the same game and
     players (its rows read "over" alike, and x clears one): who won and
@@ -516,8 +541,9 @@ class LobbyScreen(Screen):
         grid.clear(columns=True)
         width = grid.size.width or self.app.size.width
         seats = [[seat_text(s, me) for s in table["seats"]] for table in self.listing]
-        titled = max((cell_len(str(text)) for text in
-                      [COLUMNS[0], *(str(t["title"]) for t in self.listing)]), default=0)
+        numbers = row_numbers(self.listing)
+        titles = [numbered_title(table, numbers) for table in self.listing]
+        titled = max((cell_len(text) for text in [COLUMNS[0], *titles]), default=0)
         # each column has a cell of padding either side, and a scroll bar may show
         spare = width - titled - 3 * 2 - 2
         # the Now column wraps too when a seat that cannot be broken ("bob
@@ -535,7 +561,7 @@ class LobbyScreen(Screen):
                                    default=0))
         seats = [[seat_text(s, me, room - 1) for s in table["seats"]]  # -1: its comma
                  for table in self.listing]
-        cells = [(cell(table["title"]), _lines(seat_lines(seats[index], room)),
+        cells = [(cell(titles[index]), _lines(seat_lines(seats[index], room)),
                   _lines(statuses[index])) for index, table in enumerate(self.listing)]
         # Widths given, not measured: the DataTable measures new rows when
         # idle, and a lobby painted before that kept each column as narrow
