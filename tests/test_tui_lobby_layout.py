@@ -233,3 +233,70 @@ async def test_rows_that_would_read_alike_are_numbered():
         text = screen_text(app)
         assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
         assert "Overseers #2" in text and "ann to play" in text
+
+
+async def test_the_lobbys_boxes_and_notices_name_the_table_they_act_on():
+    """Play-test: "Leave this match for good?" named no match, the box
+    covered the highlighted row, and with two Overstocked tables with fay
+    the player could not check which one they gave up for good. Every box
+    of the lobby names the game (its row's number), the others there and
+    how it stands; standing up names the table too."""
+    from tui.screens.confirm import ConfirmScreen
+
+    def person(name: str, **marks: Any) -> dict[str, Any]:
+        return {"kind": "reserved", "player": name, "present": True, "away": False, **marks}
+
+    def stocked(tid: str, to_act: int, moves: int) -> dict[str, Any]:
+        return {"table": tid, "title": "Overstocked", "started": True, "creator": "fay",
+                "seats": [person("fay"), person("ann", away=True)],
+                "play": {"finished": False, "to_act": [to_act], "actions": moves}}
+
+    mine = {"table": "mine", "title": "Boss Quest", "started": False, "creator": "ann",
+            "seats": [person("ann"), {"kind": "reserved", "player": "cy", "present": False},
+                      {"kind": "bot", "level": "normal"}]}
+    theirs = {"table": "theirs", "title": "Overboss Duel", "started": False, "creator": "cy",
+              "seats": [person("cy"), person("ann")]}
+
+    class Writing(Remote):
+        def __init__(self, *args: Any) -> None:
+            super().__init__(*args)
+            self.sent: list[Any] = []
+
+        def write(self, obj: Any) -> bool:
+            self.sent.append(obj)
+            return True
+
+    remote = Writing([stocked("s1", 0, 3), stocked("s2", 1, 14), mine, theirs], "ann")
+    app = lobby_app(remote)
+    said: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        lobby = app.screen
+        lobby.notify = lambda message, **kw: said.append(message)  # type: ignore[method-assign]
+        grid = lobby.query_one("#lobby-tables")
+        grid.move_cursor(row=1)
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause(0.1)
+        box = app.screen
+        assert isinstance(box, ConfirmScreen) and box.title_text == "Leave this match for good?"
+        assert box.text.startswith("Overstocked #2 with fay · your turn · 14 moves made.\n")
+        assert "Overstocked #2 with fay" in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause(0.1)
+        grid.move_cursor(row=2)
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause(0.1)
+        assert app.screen.text.startswith(
+            "Boss Quest with cy and bot (normal) · waiting for 1.\n")
+        await pilot.press("n")
+        await pilot.pause(0.1)
+        grid.move_cursor(row=3)
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause(0.1)
+        assert app.screen is lobby
+        assert remote.sent == [{"stand": {"table": "theirs"}}]
+        assert said == ["You stood up from Overboss Duel with cy: the seat is open to anyone "
+                        "again."]

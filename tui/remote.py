@@ -1477,28 +1477,11 @@ def _lobby_seat(seat: dict[str, Any]) -> dict[str, Any]:
 
 
 def table_words(table: dict[str, Any], me: str) -> str:
-    """A table of the lobby's listing as a notice names it: its game and
-    who else sits there, as the lobby lists them ("Overseers with Bob and
-    bot (easy)"); with two tables of one game, "Your turn at Overseers"
-    left which one unsaid."""
-    from tui.screens.lobby import RULES_BOT_SEAT
+    """A table of the lobby's listing as a notice names it
+    (tui/screens/lobby.py `table_words`: the lobby's confirm boxes name it so too)."""
+    from tui.screens.lobby import table_words as words
 
-    others = []
-    levels = []
-    for seat in table["seats"]:
-        if seat.get("rules_bot"):  # no level to count it by
-            others.append(RULES_BOT_SEAT)
-        elif seat.get("kind") == "bot":
-            levels.append(seat.get("level"))
-        elif seat.get("player") not in (None, me):
-            others.append(str(seat.get("player")))
-    # bots counted: "bot (normal), bot (normal) and bot (normal)" read long
-    if len(levels) == 1:
-        others.append(f"bot ({levels[0]})")
-    elif levels:
-        same = len(set(levels)) == 1
-        others.append(f"{len(levels)} bots" + (f" ({levels[0]})" if same else ""))
-    return _with(str(table.get("title") or "a table"), others)
+    return words(table, me)
 
 
 def _with(title: str, others: list[str]) -> str:

@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Sta
 
 from tui.bindings import relabel
 from tui.lists import Dropdown
-from tui.plain import cell, shortened
+from tui.plain import cell, listed, shortened
 from tui.screens.new_match import HUMAN, RULES_BOT_LEVEL, NewMatchScreen, SeatError, SeatRow
 from tui.widgets.flowed import flow_parts
 from tui.widgets.quiet import update_static
@@ -132,6 +132,30 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None) ->
         return "your turn (at your other terminal)" + (f"; {', '.join(names)} to play"
                                                        if names else "")
     return f"{', '.join(names) or 'drawing'} to play"
+
+
+def table_words(table: dict[str, Any], me: str, title: str | None = None) -> str:
+    """A table of the lobby's listing as a notice names it: its game and
+    who else sits there, as the lobby lists them ("Overseers with Bob and
+    bot (easy)"); with two tables of one game, "Your turn at Overseers"
+    left which one unsaid. `title`: the game as the row says it ("#2")."""
+    others = []
+    levels = []
+    for seat in table["seats"]:
+        if seat.get("rules_bot"):  # no level to count it by
+            others.append(RULES_BOT_SEAT)
+        elif seat.get("kind") == "bot":
+            levels.append(seat.get("level"))
+        elif seat.get("player") not in (None, me):
+            others.append(str(seat.get("player")))
+    # bots counted: "bot (normal), bot (normal) and bot (normal)" read long
+    if len(levels) == 1:
+        others.append(f"bot ({levels[0]})")
+    elif levels:
+        same = len(set(levels)) == 1
+        others.append(f"{len(levels)} bots" + (f" ({levels[0]})" if same else ""))
+    title = title or str(table.get("title") or "a table")
+    return f"{title} with {listed(others)}" if others else title
 
 
 def row_numbers(listing: list[dict[str, Any]]) -> dict[str, int]:
@@ -724,6 +748,21 @@ class LobbyScreen(Screen):
         event.stop()
         self.action_join()
 
+    def _which(self, table: dict[str, Any], state: bool = True) -> str:
+        """`table` as a box or notice of the lobby names it: its game (with
+        its row's number), the others there, and (`state`) how it stands
+        ("Overstocked #2 with bram and cleo · your turn · 14 moves made"):
+        "Leave this match for good?" named none, and with two Overstocked
+        tables the player could not check which one they gave up."""
+        named = table_words(table, self.me, numbered_title(table, row_numbers(self.listing)))
+        if not state:
+            return named
+        words = [named, status_text(table, self.me)]
+        moves = (table.get("play") or {}).get("actions") or 0
+        if table.get("started") and moves:
+            words.append(f"{moves} move{'s' if moves != 1 else ''} made")
+        return " · ".join(words)
+
     def _mine(self, table: dict[str, Any]) -> bool:
         """This player has (or had) a person's seat at `table`."""
         return any(s.get("player") == self.me and s.get("kind") != "bot"
@@ -797,7 +836,8 @@ class LobbyScreen(Screen):
                     remote.write({"stand": {"table": table["table"]}})
 
             self.app.push_screen(ConfirmScreen(
-                "Withdraw this table?", "Nobody has played at it yet; it leaves the lobby.",
+                "Withdraw this table?", f"{self._which(table)}.\n"
+                "Nobody has played at it yet; it leaves the lobby.",
                 yes="Withdraw", no="Keep it"), answer)
             return
         mine = next((s for s in table["seats"] if s.get("player") == self.me), None)
@@ -807,8 +847,10 @@ class LobbyScreen(Screen):
         if self._offline("x stands you up" if mine.get("present") else "x declines the seat"):
             return
         remote.write({"stand": {"table": table["table"]}})
-        self.notify("You stood up: the seat is open to anyone again." if mine.get("present")
-                    else "You declined the seat: it is open to anyone now.")
+        at = self._which(table, state=False)
+        self.notify(f"You stood up from {at}: the seat is open to anyone again."
+                    if mine.get("present")
+                    else f"You declined the seat at {at}: it is open to anyone now.")
 
     def _leave_for_good(self, table: dict[str, Any], remote: Any) -> None:
         """x on a match that has begun: once asked, leave it for good (a bot
@@ -823,7 +865,7 @@ class LobbyScreen(Screen):
         if (table.get("play") or {}).get("finished"):
             question = ConfirmScreen(
                 "Clear this match from the lobby?",
-                "It leaves the lobby for everyone (a match that is over leaves it by itself "
+                f"{self._which(table)}.\nIt leaves the lobby for everyone (a match that is over leaves it by itself "
                 "after half an hour); it stays among the host's saved matches.",
                 yes="Clear", no="Keep it")
             request = {"clear": {"table": tid}}
@@ -833,7 +875,7 @@ class LobbyScreen(Screen):
         else:  # (the others' screens and lobbies mark the seat "left")
             question = ConfirmScreen(
                 "Leave this match for good?",
-                "A bot plays your seat to the end of the match, and you cannot sit down "
+                f"{self._which(table)}.\nA bot plays your seat to the end of the match, and you cannot sit down "
                 "there again. (q at the table leaves it only for now: your seat waits.)",
                 yes="Leave for good", no="Keep my seat")
             request = {"resign": {"table": tid}}
