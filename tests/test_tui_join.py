@@ -3960,3 +3960,55 @@ async def test_rematches_not_kept_are_counted_as_tables_are(shared_hub):
             "Your Boss Quest rematch had not begun and was not kept: ask for it again with "
             "Rematch (r) on the match's results (Enter on it in the lobby).",
         ], said
+
+
+async def test_the_new_table_form_shows_no_name_on_a_bot_and_says_at_once_it_needs_your_seat(
+        shared_hub):
+    """Play-test: cleo set Seat 1 (her own, "cleo") to "Bot: normal": every
+    seat a bot, the row still read "Seat 1  cleo  Bot: normal", and only
+    Ctrl+S said "A shared table needs your seat". A bot's seat shows no
+    person's name; the first person's seat shows hers (a name typed there
+    set aside, and back when it is not hers); and the note under the seats
+    says at once that a shared table needs her seat. The table is still
+    not set up."""
+    from textual.widgets import Input, Select
+
+    from tui.screens.lobby import SharedTableScreen
+    from tui.screens.new_match import HUMAN
+
+    hub, path = shared_hub
+    app = JoinApp(path, "cleo", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        await pilot.press("n")
+        await shared_form_shown(pilot, app)
+        form = app.screen
+        assert isinstance(form, SharedTableScreen)
+        note = form.query_one("#seats-note")
+
+        def name(seat: int) -> Input:
+            return form.query_one(f"#name-{seat}", Input)
+
+        kind0, kind1 = form.query_one("#kind-0", Select), form.query_one("#kind-1", Select)
+        bot = next(v for _, v in kind0._options if v != HUMAN)
+        kind1.value = HUMAN
+        await pilot.pause()
+        name(1).value = "dan"  # kept for dan
+        assert name(0).value == "cleo" and not note.display
+        kind1.value = bot
+        kind0.value = bot
+        await pilot.pause()
+        assert name(0).value == "" and "cleo" not in screen_kit.screen_text(app)
+        assert note.display
+        assert "A shared table needs your seat" in screen_kit.screen_text(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause(0.2)
+        assert app.screen is form and not hub.tables
+        kind1.value = HUMAN  # the first person's seat is hers
+        await pilot.pause()
+        assert (name(1).value, name(1).disabled) == ("cleo", True) and not note.display
+        kind0.value = HUMAN  # and back in Seat 1: dan's name again in Seat 2
+        await pilot.pause()
+        assert (name(0).value, name(1).value, name(1).disabled) == ("cleo", "dan", False)
+        assert [(p.name, p.kind) for p in form.read_players()][:2] == [("cleo", "human"),
+                                                                      ("dan", "human")]

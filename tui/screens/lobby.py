@@ -239,6 +239,12 @@ def _duration(seconds: float) -> str:
 
 #: what a shared table's name field says when empty: an open seat
 OPEN_SEAT_HINT = "anyone, or a name"
+#: what the first seat's name field says on a bot (the player's own seat
+#: is then the first person's)
+BOT_SEAT_HINT = "a bot: the host names it"
+#: said under the shared form's seats while none is a person's
+NO_SEAT_OF_YOURS = ("A shared table needs your seat: make one seat a person's. (A table of "
+                    "bots alone is watched at one terminal: Watch bots play.)")
 
 
 class SharedTableScreen(NewMatchScreen):
@@ -262,7 +268,7 @@ class SharedTableScreen(NewMatchScreen):
     ]
 
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
-        ("Seat 1", "yours, under your own name"),
+        ("Seat 1", "yours, under your own name (a bot there: the first person's seat)"),
         ("a person, no name", "an open seat: anyone may sit down"),
         ("a person, a name", "kept for that player: only they may sit down"),
         ("a bot", "plays on the host, which names it"),
@@ -293,8 +299,61 @@ class SharedTableScreen(NewMatchScreen):
         )
         # with the seats (it is about the players), and in place before the
         # form notes its untouched values (Escape then leaves at once)
-        await self.query_one("#new-fields").mount(row, after="#seats")
+        fields = self.query_one("#new-fields")
+        await fields.mount(row, after="#seats")
+        # said under the seats as soon as no seat is a person's, as the
+        # options say what they rule out (it was said only at Ctrl+S)
+        await fields.mount(Static(NO_SEAT_OF_YOURS, id="seats-note", classes="option-help"),
+                           after="#seats")
         super().on_mount()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        # (the form's own handler, for the count and the game, runs after this one)
+        if (event.select.id or "").startswith("kind-"):
+            self._show_my_seat()
+
+    def _mark_rules_bots(self) -> None:
+        super()._mark_rules_bots()
+        self._show_my_seat()
+
+    def _my_seat(self) -> int | None:
+        """The seat that is the player's own: the first person's (`read_players`)."""
+        for seat in range(self.player_count()):
+            if self.query_one(f"#seat-{seat}", SeatRow).has_class("rules-bot"):
+                continue
+            if self.query_one(f"#kind-{seat}", Select).value == HUMAN:
+                return seat
+        return None
+
+    def _show_my_seat(self) -> None:
+        """The player's name in their own seat (the first person's), none in
+        a bot's: Seat 1 on "Bot: normal" still read "cleo". A name typed in
+        a seat that becomes theirs is kept aside, and back when it is not;
+        with no person's seat, the note under the seats says why the table
+        cannot be set up."""
+        me = getattr(getattr(self.app, "remote", None), "player", None)
+        if me is None or not self.query("#seats-note"):
+            return
+        mine = self._my_seat()
+        typed: dict[int, str] = self.__dict__.setdefault("_typed_names", {})
+        for row in self.query(SeatRow):
+            if row.has_class("rules-bot"):
+                continue
+            field = row.query_one(f"#name-{row.seat}", Input)
+            if row.seat == mine:
+                if not row.has_class("-mine"):
+                    if not field.disabled:
+                        typed[row.seat] = field.value
+                    row.add_class("-mine")
+                    field.value, field.disabled, field.placeholder = me, True, "you"
+            elif row.seat == 0:  # a bot's: the host names it
+                row.remove_class("-mine")
+                field.value, field.disabled, field.placeholder = "", True, BOT_SEAT_HINT
+            elif row.has_class("-mine"):
+                row.remove_class("-mine")
+                field.value, field.disabled = typed.pop(row.seat, ""), False
+                field.placeholder = OPEN_SEAT_HINT
+        self.query_one("#seats-note").display = mine is None
 
     def _seat_name(self, seat: int, name: str) -> tuple[str, str, bool]:
         """The first seat the player's bound name (not to be edited), the
@@ -313,6 +372,10 @@ class SharedTableScreen(NewMatchScreen):
         # setting of its fields on mounting comes here later, a name since cleared
         if (not field.has_class("seat-name") or field.id in (None, "name-0")
                 or not field.has_focus or not field.value.strip()):
+            return
+        if self._my_seat() is None:
+            # it would be the player's own seat, the name set aside: it
+            # stays a bot's, and the note under the seats says what is missing
             return
         kind = self.query_one(f"#kind-{field.id.removeprefix('name-')}", Select)
         if kind.value != HUMAN:
@@ -358,7 +421,7 @@ class SharedTableScreen(NewMatchScreen):
                 named.add(name.casefold())
             players.append(sit(name, "human"))
         if not mine:
-            raise ValueError("A shared table needs your seat: make one seat a person's.")
+            raise ValueError(NO_SEAT_OF_YOURS)
         return players
 
     def away_bot(self) -> float | None:
