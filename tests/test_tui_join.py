@@ -2566,10 +2566,11 @@ async def test_the_lobby_footer_names_what_x_does_at_the_highlighted_table(share
         await pilot.press("x")
         await wait_for(pilot, lambda: app.screen is not lobby)
         await pilot.press("y")
-        # left for good: x has nothing more to do there, and is dimmed
+        # left for good: x has nothing more to do there, and is left out
         await wait_for(pilot, lambda: "You left this match for good" in hint())
-        assert lobby.check_action("stand", ()) is None
-        # dimmed, it still says why it does nothing (a regression sweep
+        assert lobby.check_action("stand", ()) is False
+        await wait_for(pilot, lambda: "x " not in footer())
+        # left out, it still says why it does nothing (a regression sweep
         # found it silent)
         said = record_notices(app)
         await pilot.press("x")
@@ -3024,8 +3025,8 @@ async def test_the_lobby_footer_dims_x_and_w_where_they_do_nothing(shared_hub):
         lobby = app.screen
         said = record_notices(app)
         await wait_for(pilot, lambda: app.remote.lobby_seen)
-        # no tables: neither does anything
-        assert lobby.check_action("stand", ()) is None
+        # no tables: neither does anything (x left out of the footer)
+        assert lobby.check_action("stand", ()) is False
         assert lobby.check_action("watch", ()) is None
         await pilot.press("x")
         await pilot.press("w")
@@ -3044,7 +3045,7 @@ async def test_the_lobby_footer_dims_x_and_w_where_they_do_nothing(shared_hub):
         await wait_for(pilot, lambda: len(lobby.listing) == 2)
         theirs = next(i for i, t in enumerate(lobby.listing) if t["creator"] == "Bob")
         lobby.query_one("#lobby-tables").move_cursor(row=theirs)
-        await wait_for(pilot, lambda: lobby.check_action("stand", ()) is None)
+        await wait_for(pilot, lambda: lobby.check_action("stand", ()) is False)
         assert lobby.check_action("watch", ()) is True
         await pilot.press("x")
         await wait_for(pilot, lambda: any("You have no seat at that table" in n for n in said))

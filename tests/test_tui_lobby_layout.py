@@ -300,3 +300,37 @@ async def test_the_lobbys_boxes_and_notices_name_the_table_they_act_on():
         assert remote.sent == [{"stand": {"table": "theirs"}}]
         assert said == ["You stood up from Overboss Duel with cy: the seat is open to anyone "
                         "again."]
+
+
+async def test_the_footer_offers_x_only_where_it_does_something():
+    """Play-test: the footer offered "x Stand up" on a finished match the
+    player never sat at, where x only answered "You have no seat at that
+    table.". x is left out of the footer there (pressed, it still says
+    why), and offered at the player's own table."""
+    def person(name: str) -> dict[str, Any]:
+        return {"kind": "reserved", "player": name, "present": True, "away": False}
+
+    over = {"table": "over", "title": "Overseers", "started": True, "creator": "bob",
+            "seats": [person("bob"), person("cy"), person("dee")],
+            "play": {"finished": True, "to_act": [], "actions": 40}}
+    mine = {"table": "mine", "title": "Overboss Duel", "started": False, "creator": "ann",
+            "seats": [person("ann"), {"kind": "open", "player": None}]}
+    app = lobby_app(Remote([over, mine], "ann"))
+    said: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        lobby = app.screen
+        lobby.notify = lambda message, **kw: said.append(message)  # type: ignore[method-assign]
+        grid = lobby.query_one("#lobby-tables")
+        grid.move_cursor(row=0)
+        await pilot.pause(0.2)
+        footer = screen_text(app).splitlines()[-1]
+        assert "Stand up" not in footer and " x " not in f" {footer}", footer
+        assert "w Watch" in footer
+        await pilot.press("x")
+        await pilot.pause(0.1)
+        assert said == ["You have no seat at that table."]
+        grid.move_cursor(row=1)
+        await pilot.pause(0.2)
+        assert "x Withdraw" in screen_text(app).splitlines()[-1]
+

@@ -766,10 +766,13 @@ class LobbyScreen(Screen):
         return mine and not (table.get("play") or {}).get("finished")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # dimmed (None), not hidden: the footer keeps its place
-        if self.is_mounted and (
-                (action == "stand" and self._x_idle(self._highlighted()))
-                or (action == "watch" and self._w_idle(self._highlighted()))):
+        # w dimmed (None), not hidden: the footer keeps its place; x left
+        # out where it does nothing ("x Stand up", even dimmed, read as an
+        # offer on a finished match the player never sat at). Pressed
+        # anyway, each says why (`on_key`).
+        if self.is_mounted and action == "stand" and self._x_idle(self._highlighted()):
+            return False
+        if self.is_mounted and action == "watch" and self._w_idle(self._highlighted()):
             return None
         return True
 
