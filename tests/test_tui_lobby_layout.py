@@ -334,3 +334,35 @@ async def test_the_footer_offers_x_only_where_it_does_something():
         await pilot.pause(0.2)
         assert "x Withdraw" in screen_text(app).splitlines()[-1]
 
+
+
+@pytest.mark.parametrize("width", [80, 120])
+async def test_a_lobby_notice_covers_no_row_of_the_tables(width):
+    """Play-test: the "Invited" notice covered the hint and the Now column
+    of the first rows for its few seconds, at 80 to 120 columns. In the
+    lobby notices stand at the foot, above the footer, and the tables
+    give up those lines (the highlighted one still whole) rather than go
+    under them."""
+    from tui import resources
+
+    class StyledLobbyApp(App):
+        CSS_PATH = resources.css_path("app.tcss")  # the app's own place for notices
+
+        async def on_mount(self) -> None:
+            await self.push_screen(LobbyScreen())
+
+    app = StyledLobbyApp()
+    app.remote = Remote(wrapped_tables(4), "ann")  # type: ignore[attr-defined]
+    async with app.run_test(size=(width, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        app.screen.show([*wrapped_tables(4), invitation()], "ann")
+        app.notify("eve keeps a seat for you at Boss Quest: Enter on it sits you down.",
+                   title="Invited", timeout=10)
+        await pilot.pause(0.3)
+        lines = screen_text(app).splitlines()
+        assert lines[1].rstrip() == HINT, "\n".join(lines)
+        top = next(i for i, line in enumerate(lines) if "Invited" in line)
+        grid = app.screen.query_one("#lobby-tables")
+        assert grid.region.bottom <= top - 1, "\n".join(lines)  # (the notice's padding line)
+        assert_highlighted_row_whole(app)
+        assert "ann (you, invited)" in "\n".join(lines[:top])
