@@ -107,3 +107,37 @@ async def test_a_lobby_notice_says_a_tables_way_once_the_player_sits_elsewhere(s
         assert "Your turn at Overboss Duel with Bob: q for the lobby, then Enter on it." \
             in notices(app), notices(app)
         await bob.close()
+
+
+async def test_a_table_a_login_sits_you_at_shows_no_empty_game_first(shared_hub):
+    """Play-test: right after logging in, seated back at an Overseers
+    table, an empty table ("No cards.") showed before the real one. A
+    table's screen shows nothing of a game until its first update."""
+    from tests import screen_kit
+    from tests.test_host_hub import Player
+    from tui.screens.overseers import OverseersScreen
+
+    hub, path = shared_hub
+    ann = await Player.connect(path, "Ann")
+    await ann.send({"create": {"game": "overseers",
+                               "seats": [{"player": "Ann"}, {"bot": "random"}, {"bot": "random"}]}})
+    created = (await ann.expect("created"))["created"]
+    await ann.send({"join": {"table": created["table"], "seat": 0}})
+    await ann.expect("update")
+    await ann.close()  # her seat waits for her
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    seen: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        covered = app.remote._covered
+
+        def opened(screen) -> None:  # the table's screen is up, its update not shown yet
+            seen.append(screen_kit.screen_text(app))
+            covered(screen)
+
+        app.remote._covered = opened
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen)
+                       and app.screen.update is not None)
+        await pilot.pause(0.2)
+        assert seen and "No cards." not in seen[0], seen[0] if seen else None
+        assert "Table" not in seen[0]
+        assert "Table" in screen_kit.screen_text(app)

@@ -573,8 +573,17 @@ class GameScreen(Screen):
     #: the id of the screen's prompt line (a Static), where `SENT_TEXT` shows
     prompt_id: str = ""
 
+    def on_mount(self) -> None:
+        # (after the game's own `on_mount`: Textual calls each class's)
+        if self.update is None:
+            # nothing of the game until its first update: mounted empty, a
+            # shared table drew a moment of "No cards." after a login
+            self.add_class("-no-update")
+
     def show(self, update: TableUpdate) -> None:
         """Take `update` and redraw. Called by the shell after every change."""
+        if self.update is None:
+            self.remove_class("-no-update")
         before, self.update = self.update, update
         if before is not None and self.is_attached and (
                 before.seat, before.legal, before.over) != (update.seat, update.legal, update.over):
