@@ -2855,7 +2855,8 @@ async def test_the_lobby_painted_before_its_rows_are_measured_shows_full_columns
         app.pop_screen()
         await pilot.pause(0.2)
         text = screen_text(app)
-        assert "Overseers  ann, bob, cy (you), bot (normal)" in text
+        # (two rows of the same seats: numbered, `row_numbers`)
+        assert "Overseers #1  ann, bob, cy (you), bot (normal)" in text
         assert "Over  ann," not in text
 
 

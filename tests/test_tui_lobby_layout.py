@@ -331,7 +331,10 @@ async def test_the_footer_offers_x_only_where_it_does_something():
         await pilot.pause(0.1)
         assert said == ["You have no seat at that table."]
         grid.move_cursor(row=1)
-        await pilot.pause(0.2)
+        for _ in range(50):  # (the footer is drawn anew: slower on a busy machine)
+            await pilot.pause(0.05)
+            if "x Withdraw" in screen_text(app).splitlines()[-1]:
+                break
         assert "x Withdraw" in screen_text(app).splitlines()[-1]
 
 
@@ -356,6 +359,7 @@ async def test_a_lobby_notice_covers_no_row_of_the_tables(width):
     async with app.run_test(size=(width, 24), notifications=True) as pilot:
         await pilot.pause(0.2)
         app.screen.show([*wrapped_tables(4), invitation()], "ann")
+        await pilot.pause(0.2)  # the invitation highlighted, in sight before the notice
         app.notify("eve keeps a seat for you at Boss Quest: Enter on it sits you down.",
                    title="Invited", timeout=10)
         await pilot.pause(0.3)

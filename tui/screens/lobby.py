@@ -11,6 +11,7 @@ after a while and hands the seat back when they return.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
@@ -158,27 +159,28 @@ def table_words(table: dict[str, Any], me: str, title: str | None = None) -> str
     return f"{title} with {listed(others)}" if others else title
 
 
-def row_numbers(listing: list[dict[str, Any]]) -> dict[str, int]:
-    """A number for each table of `listing` whose row would read as
-    another's: the same game and the same people and bots in the same seats
-    (three of bram's "Boss Quest  bram (you), open"; a rematch beside the
-    match it replays). By table id, 1 for the first set up; tables alike
-    with no other are left out. (Who is away or sat down changes no number.)"""
-    groups: dict[Any, list[str]] = {}
-    for table in listing:
-        key = (table.get("title"), tuple(
-            (seat.get("kind") == "bot", bool(seat.get("rules_bot")), seat.get("player"),
-             seat.get("level") if seat.get("kind") == "bot" else None)
-            for seat in table["seats"]))
-        groups.setdefault(key, []).append(table["table"])
-    return {tid: number for alike in groups.values() if len(alike) > 1
-            for number, tid in enumerate(alike, 1)}
+def row_numbers(listing: list[dict[str, Any]]) -> list[int | None]:
+    """Beside each table of `listing`, its number among the rows that
+    would read as its own: the same game and the same people and bots in
+    the same seats (three of bram's "Boss Quest  bram (you), open"; a
+    rematch beside the match it replays), 1 for the first set up; None for
+    a row like no other. (Who is away or sat down changes no number.)"""
+    keys = [(table.get("title"), tuple(
+        (seat.get("kind") == "bot", bool(seat.get("rules_bot")), seat.get("player"),
+         seat.get("level") if seat.get("kind") == "bot" else None)
+        for seat in table["seats"])) for table in listing]
+    alike = Counter(keys)
+    seen: Counter[Any] = Counter()
+    numbers: list[int | None] = []
+    for key in keys:
+        seen[key] += 1
+        numbers.append(seen[key] if alike[key] > 1 else None)
+    return numbers
 
 
-def numbered_title(table: dict[str, Any], numbers: dict[str, int]) -> str:
+def numbered_title(table: dict[str, Any], number: int | None) -> str:
     """`table`'s game as its row names it: with its number among the rows
     alike ("Boss Quest #2", `row_numbers`)."""
-    number = numbers.get(table["table"])
     title = str(table.get("title") or "?")
     return title if number is None else f"{title} #{number}"
 
@@ -459,6 +461,13 @@ class LobbyGrid(DataTable):
 
     HELP_LEAVES_OUT = frozenset({"page_up", "page_down", "scroll_home", "scroll_end"})
 
+    def on_resize(self, event: events.Resize) -> None:
+        # (after the table's own `_on_resize`) less room (a notice come at
+        # the foot, a smaller window): the highlighted table stays in sight,
+        # whole; it was left cut at the list's foot
+        if self.row_count:
+            self.call_after_refresh(self.move_cursor, row=self.cursor_row)
+
     def help_text(self, binding: Any) -> str | None:
         if binding.action == "select_cursor":
             return "Sit down at the highlighted table (a match that is over: its results)"
@@ -628,8 +637,8 @@ class LobbyScreen(Screen):
         grid.clear(columns=True)
         width = grid.size.width or self.app.size.width
         seats = [[seat_text(s, me) for s in table["seats"]] for table in self.listing]
-        numbers = row_numbers(self.listing)
-        titles = [numbered_title(table, numbers) for table in self.listing]
+        titles = [numbered_title(table, number)
+                  for table, number in zip(self.listing, row_numbers(self.listing), strict=True)]
         titled = max((cell_len(text) for text in [COLUMNS[0], *titles]), default=0)
         # each column has a cell of padding either side, and a scroll bar may show
         spare = width - titled - 3 * 2 - 2
@@ -820,7 +829,9 @@ class LobbyScreen(Screen):
         ("Overstocked #2 with bram and cleo · your turn · 14 moves made"):
         "Leave this match for good?" named none, and with two Overstocked
         tables the player could not check which one they gave up."""
-        named = table_words(table, self.me, numbered_title(table, row_numbers(self.listing)))
+        number = next((n for t, n in zip(self.listing, row_numbers(self.listing), strict=True)
+                       if t is table), None)
+        named = table_words(table, self.me, numbered_title(table, number))
         if not state:
             return named
         words = [named, status_text(table, self.me)]
