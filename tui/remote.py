@@ -1093,7 +1093,7 @@ class RemoteTable:
         from textual.notifications import Notification
 
         changed = False
-        for shown in list(self.app._notifications):
+        for shown in list(getattr(self.app, "_notifications", ())):
             way = next((w for w in ways if w in shown.message), None)
             if way is None:
                 continue
