@@ -1,7 +1,9 @@
 """The draft's next pack that comes at once under the key that kept a card
 (the last to pick in a turn, at one terminal or against bots): Enter keeps
 none of it until the player has looked at it (an arrow moved the
-highlight); a number key names its card.
+highlight); a number key names its card. The same for every decision of
+the player's that comes at once under their own key (the top row after
+the last pick, the judgment after the last vote).
 
 Play-test (several people at one terminal, the draft variant): Bram, the
 last to pick, pressed 2, then some 2 s later Enter, as one would to
@@ -19,6 +21,7 @@ import pytest
 from core import CHANCE
 from core.overseers import GAME
 from core.overseers.actions import Pick
+from core.overseers.state import Phase
 from core.playout import sample_chance
 from saves.journal import PlayerSpec
 from tests.overseers_screen_kit import ScreenApp, make_update
@@ -229,3 +232,144 @@ async def test_the_last_person_to_pick_at_one_terminal_keeps_nothing_unseen_with
         assert _picks(app, last) == 1
         await pilot.press("right", "enter")
         await wait_for(pilot, lambda: _picks(app, last) == 2)
+
+
+def _placed(app, seat: int) -> bool:
+    from core.overseers.actions import Place
+
+    return any(who == seat and isinstance(action, Place)
+               for who, action in app.table.match.history)
+
+
+async def test_the_top_row_after_your_last_pick_waits_for_you_to_look(
+        tmp_path, monkeypatch, screen_clock):
+    """One person against bots, always the last to pick: the top row's
+    choice comes at once under the key that kept the last card. Play-test
+    habit, a number then Enter about 2 s later: past the 0.7 s and the
+    1.5 s, that Enter chose a top row nobody had looked at."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark", decision_grace=0.7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+                                    PlayerSpec("Cat", "bot", "random")])
+        for turn in range(1, 6):
+            await wait_for(pilot, lambda t=turn: isinstance(app.screen, OverseersScreen)
+                           and app.table.match.state.draft_turn == t
+                           and _picks(app, 1) == t and _picks(app, 2) == t
+                           and bool(app.screen.update.legal))
+            screen_clock.now += 2.0
+            await pilot.press("1")  # the last pick of turn 5 brings the top row
+        screen = app.screen
+        await wait_for(pilot, lambda: app.table.match.state.phase is Phase.PLACE
+                       and bool(screen.update.legal))
+        assert prompt(screen).endswith(LOOK), prompt(screen)
+        screen_clock.now += 0.8  # the new decision's wait is over
+        await pilot.press("enter")
+        await pilot.pause()
+        screen_clock.now += 1.2  # and the 1.5 s from the key: "1, then Enter"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not _placed(app, 0)  # no top row chosen unseen
+        await pilot.press("right")
+        await pilot.pause()
+        assert LOOK not in prompt(screen), prompt(screen)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: _placed(app, 0))
+
+
+async def test_the_top_row_by_its_number_after_the_wait(tmp_path, monkeypatch, screen_clock):
+    """A number key names its top row: it chooses once the 1.5 s from the
+    key that kept the last card are over, no arrow needed."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark", decision_grace=0.7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+                                    PlayerSpec("Cat", "bot", "random")])
+        for turn in range(1, 6):
+            await wait_for(pilot, lambda t=turn: isinstance(app.screen, OverseersScreen)
+                           and app.table.match.state.draft_turn == t
+                           and _picks(app, 1) == t and _picks(app, 2) == t
+                           and bool(app.screen.update.legal))
+            screen_clock.now += 2.0
+            await pilot.press("1")
+        screen = app.screen
+        await wait_for(pilot, lambda: app.table.match.state.phase is Phase.PLACE
+                       and bool(screen.update.legal))
+        await pilot.press("2")  # doubled: within the wait
+        await pilot.pause()
+        assert not _placed(app, 0)
+        screen_clock.now += 1.6
+        await pilot.press("2")
+        await wait_for(pilot, lambda: _placed(app, 0))
+
+
+def _to_the_vote(state):
+    """Everyone drafts and places their first choice, the characters'
+    abilities take their first: the vote."""
+    while state.phase is not Phase.VOTE:
+        seat = min(GAME.to_act(state))
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    return state
+
+
+async def test_the_judgment_after_your_last_vote_waits_for_you_to_look(screen_clock):
+    """Any decision of yours that comes at once under your own key, not
+    only the draft's: the last to vote is the one judged (the others voted
+    for them), and Deny or Admit comes up under the vote's key."""
+    from core.overseers.actions import Vote
+
+    state = _to_the_vote(drafting())
+    for seat in (1, 2, 3):
+        state = GAME.apply(state, seat, Vote(0))
+    update = make_update(state, 0)
+    fake = FakePort()
+    app = GraceApp(update, fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        screen = app.game_screen
+        await pilot.pause()
+        screen_clock.now += 2.0
+        await pilot.press("1")  # the last vote
+        assert len(fake.submitted) == 1
+        judged = GAME.apply(state, 0, fake.submitted[0][1])
+        assert judged.phase is Phase.JUDGE and judged.accused == 0
+        screen_clock.now += 0.05  # at once
+        screen.show(attrs.evolve(make_update(judged, 0), seq=update.seq + 1))
+        await pilot.pause()
+        assert "Pick with a number, or ←→ then Enter." in prompt(screen), prompt(screen)
+        assert any(n.startswith("Your next choice came at once") for n in notices), notices
+        screen_clock.now += 2.0  # past both waits: "1, then Enter"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(fake.submitted) == 1  # nothing judged unseen
+        assert any("Enter makes none of it until ←→" in n for n in notices), notices
+        await pilot.press("right")
+        await pilot.pause()
+        assert "←→ then Enter" not in prompt(screen), prompt(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(fake.submitted) == 2 and fake.submitted[1][0] == 0
+
+
+async def test_with_the_wait_off_the_top_row_is_chosen_by_enter_at_once(screen_clock):
+    """`OVERTABLE_ENTER_WAIT=0`: no wait for an arrow after the last pick."""
+    state = drafting()
+    while state.phase is Phase.DRAFT and state.draft_turn < 5:
+        state = passed(state)
+    for seat in (1, 2, 3):
+        state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
+    update = make_update(state, 0)
+    fake = FakePort()
+    app = ScreenApp(update, fake)  # (decision_grace 0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.game_screen
+        await pilot.pause()
+        await pilot.press("1")
+        placing = GAME.apply(state, 0, fake.submitted[0][1])
+        assert placing.phase is Phase.PLACE
+        screen.show(attrs.evolve(make_update(placing, 0), seq=update.seq + 1))
+        await pilot.pause()
+        assert "←→ then Enter" not in prompt(screen), prompt(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(fake.submitted) == 2

@@ -140,13 +140,17 @@ _SECRET = frozenset({Phase.DRAFT, Phase.PLACE, Phase.VOTE})
 #: (OV-27): the bar starts with no choice highlighted (`_draw_decision`)
 _NO_DEFAULT = frozenset({Phase.PURPLE, Phase.ADMIT, Phase.GUILTY, Phase.GIVE,
                          Phase.DECLARE, Phase.NEXT_LEADER})
-#: how a pack that came under the key that kept a card is kept (the
-#: prompt, the notice), and why an Enter did nothing (`too_soon`)
-_NEXT_PACK_KEYS = "pick with a number, or ←→ then Enter."
+#: how a decision that came at once under the key that made the player's
+#: last (the next pack, the top row after the last pick, a vote after
+#: Gold's keep) is made (the prompt, the notice), and why an Enter did
+#: nothing (`too_soon`)
+_LOOK_KEYS = "pick with a number, or ←→ then Enter."
 _NEXT_PACK_ENTER = ("Your next pack came under your last key: Enter keeps none of it "
                     "until ←→ move over it; or pick with a number.")
-#: the keys that move the draft's highlight (the Hand's)
-_ARROW_KEYS = frozenset({"left", "right", "up", "down"})
+_LOOK_ENTER = ("Your next choice came under your last key: Enter makes none of it "
+               "until ←→ move the highlight; or pick with a number.")
+#: the keys that move the highlight (the Hand's, the bar's)
+_ARROW_KEYS = frozenset({"left", "right", "up", "down", "home", "end"})
 #: the longest trait's name ("Benevolence")
 _LONGEST_TRAIT = max(len(t.label) for t in Trait)
 #: the draft's picks a round (OV §2 Draft: five kept, the sixth discarded)
@@ -455,9 +459,11 @@ class OverseersScreen(GameScreen):
         #: key that kept a card from the last (`decided_again`): the prompt
         #: names it new until a card of it is kept
         self._next_pack: tuple[int | None, int, int] | None = None
-        #: the same while its player has not looked at it (`_NEXT_PACK_ENTER`):
-        #: Enter keeps none of it until an arrow moves the highlight
-        self._unlooked: tuple[int | None, int, int] | None = None
+        #: a decision of the player's that came at once under the key that
+        #: made their last (`decided_again`: the next pack, the top row, ...),
+        #: while they have not looked at it (`_decision_of`): Enter makes
+        #: none of it until an arrow moves the highlight (`_unlooked_here`)
+        self._unlooked: tuple[Any, ...] | None = None
 
     # -- layout -------------------------------------------------------------------
 
@@ -507,66 +513,90 @@ class OverseersScreen(GameScreen):
         self._hold_vote(update)
 
     def decided_again(self, before: TableUpdate, update: TableUpdate) -> bool:
-        # the next pack came at once under the key that kept a card: say so,
-        # and light the prompt while Enter waits (no cards named: a notice
-        # outlives a hand-over cover)
-        # (not a new round's first pack: the round's end box comes up first,
-        # over it, and putting it away is the pause; the notice covered it)
+        # the player's next decision came at once under the key that made
+        # the last, no cover between: the next pack, the top row after the
+        # draft's last pick (always so for one person against bots), the
+        # vote after Gold's keep or Teal's copy, the judgment after the
+        # last vote, Meixiu's second peek. Say so, light the prompt, and
+        # Enter makes none of it until an arrow has moved over it (no
+        # cards named: a notice outlives a hand-over cover)
+        # (not a new round's first decision: the round's end box comes up
+        # first, over it, and putting it away is the pause; nor the
+        # decision a take-back gave back, seen before)
         view: State = update.view
-        if view.phase is Phase.DRAFT and before.view.round == view.round and (
-                before.view.draft_turn != view.draft_turn):
+        if before.view.round != view.round or self._taking_back is not None:
+            return False
+        pack = view.phase is Phase.DRAFT
+        if pack and before.view.draft_turn == view.draft_turn:
+            return False
+        guarded = self._guarded()
+        if guarded:
+            self._unlooked = self._decision_of(update)
+        if pack:
             self._next_pack = (update.seat, view.round, view.draft_turn)
-            said = "Look before you keep a card."
-            if self._guarded():
-                # Enter keeps the highlighted card, the pack's first: it
-                # waits for an arrow (`too_soon`)
-                self._unlooked = self._next_pack
-                said = _NEXT_PACK_KEYS[0].upper() + _NEXT_PACK_KEYS[1:]
+            said = _LOOK_KEYS[0].upper() + _LOOK_KEYS[1:] if guarded else (
+                "Look before you keep a card.")
             self.notify(f"Your next pack: turn {view.draft_turn} of 5. {said}",
                         timeout=3, markup=False)
-            self.light_prompt(3.0)
-            return True
-        return False
+        elif guarded:
+            self.notify(f"Your next choice came at once: {_LOOK_KEYS}", timeout=3, markup=False)
+        else:
+            return False
+        self.light_prompt(3.0)
+        return True
 
     def _guarded(self) -> bool:
         """Whether Enter waits for new choices to be seen (the app's
         `decision_grace`; `OVERTABLE_ENTER_WAIT=0` turns it off)."""
         return self.is_attached and float(getattr(self.app, "decision_grace", 0.0)) > 0
 
-    def _pack_unlooked(self) -> bool:
-        """The pack on screen came under the key that kept a card from the
-        last, and its player has not moved the highlight over it since."""
+    @staticmethod
+    def _decision_of(update: TableUpdate) -> tuple[Any, ...]:
+        """What tells one decision from the next: a pack kept, a peek made,
+        offer other choices; the others' secret picks meanwhile do not."""
+        view: State = update.view
+        return (update.seat, view.round, view.phase, view.draft_turn, tuple(update.legal))
+
+    def _unlooked_here(self) -> bool:
+        """The decision on screen came under the key that made the last
+        (`decided_again`), its player has not moved the highlight since,
+        and Enter would make it (a card or a choice highlighted: not a
+        bar that starts with none, `_NO_DEFAULT`)."""
         update = self.update
         if self._unlooked is None or update is None or not update.legal:
             return False
-        view: State = update.view
-        if view.phase is not Phase.DRAFT or self._unlooked != (
-                update.seat, view.round, view.draft_turn):
+        if self._unlooked != self._decision_of(update):
             return False
-        hand = self.query_one("#ov-hand", Hand)
-        return hand.display and hand.picking
+        if update.view.phase is Phase.DRAFT:
+            hand = self.query_one("#ov-hand", Hand)
+            return hand.display and hand.picking
+        bar = self.query_one("#ov-actions", ActionBar)
+        return 0 <= bar.cursor < len(bar.choices)
 
     def too_soon(self, key: str) -> bool:
         """As every game's (`GameScreen.too_soon`), and a play-test's: the
         last to pick in a turn kept a card with 2, their next pack came at
         once under the key, and an Enter some 2 s later, meant to confirm,
         kept the new pack's first card unseen ("keeps a card (pick 2)...
-        (pick 3)"). Enter keeps no card of a pack that came under your own
-        key until an arrow has moved the highlight over it; a number key
-        names its card and keeps it (after the wait)."""
-        if self._pack_unlooked() and not self.holds_the_table:
+        (pick 3)"); after the last pick, so did the top row. Enter makes
+        no decision that came under your own key until an arrow has moved
+        the highlight over it; a number key names its choice and makes it
+        (after the wait)."""
+        if self._unlooked_here() and not self.holds_the_table:
             if key in _ARROW_KEYS and not isinstance(self.focused, Input):
-                self._unlooked = None  # looked at: Enter keeps the card highlighted
+                self._unlooked = None  # looked at: Enter makes the choice highlighted
                 if self.update is not None:
                     update_static(self.query_one("#ov-prompt", Static),
                                   self._prompt_line(self.update))
             elif key in CONFIRM_KEYS and not isinstance(self.focused, Input):
                 self.light_prompt(DROPPED_KEY_LIGHT)
-                if _NEXT_PACK_ENTER not in self._told_waits:
-                    self._told_waits.add(_NEXT_PACK_ENTER)
+                said = (_NEXT_PACK_ENTER if self.update is not None
+                        and self.update.view.phase is Phase.DRAFT else _LOOK_ENTER)
+                if said not in self._told_waits:
+                    self._told_waits.add(said)
                     from tui.widgets.hints import hint
 
-                    hint(self, _NEXT_PACK_ENTER, timeout=3)
+                    hint(self, said, timeout=3)
                 return True
         return super().too_soon(key)
 
@@ -1969,11 +1999,16 @@ class OverseersScreen(GameScreen):
                     # miss on a large screen (hot seat), the prompt stays
                     text = (f"Your next pack (turn {view.draft_turn} of 5): keep one card, "
                             "secret until everyone has chosen.")
-                    if self._pack_unlooked():  # Enter waits for an arrow
-                        text = f"Your next pack (turn {view.draft_turn} of 5): {_NEXT_PACK_KEYS}"
+                    if self._unlooked_here():  # Enter waits for an arrow
+                        text = f"Your next pack (turn {view.draft_turn} of 5): {_LOOK_KEYS}"
+            unlooked = view.phase is not Phase.DRAFT and self._unlooked_here()
             if view.phase is Phase.PLACE:
                 text = (f"Choose the {GAME.top_row_size(view, me)} cards of your top row "
                         "(face up); the others lie face down.")
+                if unlooked:  # after your last pick, at once: Enter waits for an arrow
+                    text = (f"Your top row ({GAME.top_row_size(view, me)} cards face up): "
+                            f"{_LOOK_KEYS}")
+                    unlooked = False
             if view.phase is Phase.TEAL and self._first is not None:
                 text = f"Teal: card {self._first + 1} goes face down under which card? (b: back)"
             if view.phase is Phase.VOTE:
@@ -2009,6 +2044,15 @@ class OverseersScreen(GameScreen):
                 if out.cell_len + len(tail) > room >= out.cell_len + len(short):
                     # one line, not two (a long name): the table keeps the
                     # line, where your ability ended cut off
+                    tail = short
+                out.append(tail)
+            elif unlooked:
+                # came at once under your key (`decided_again`): Enter waits
+                # for an arrow; one line where it fits, as above
+                tail = f" {_LOOK_KEYS[0].upper()}{_LOOK_KEYS[1:]}"
+                short = " Pick: its number, or ←→ Enter."
+                room = (self.size.width or self.app.size.width) - 2
+                if out.cell_len + len(tail) > room >= out.cell_len + len(short):
                     tail = short
                 out.append(tail)
             return out
