@@ -88,7 +88,7 @@ async def test_a_number_past_the_hand_says_which_keys_choose():
         n.message for n in screen.app._notifications])
     assert submitted == []
     assert ("No card 9 in your hand: type one of 5, 12, 20, 24, 28, 37 (or ←→), "
-            "then Enter.") in notes, notes
+            "then Enter; Esc lets the number go.") in notes, notes
 
 
 async def test_a_card_is_picked_by_its_number_not_its_place():
@@ -129,14 +129,44 @@ async def test_a_number_not_in_hand_leaves_the_cursor_where_it_was():
     _, _, at = await run(update, keys=["right", "right", "3", "8"], after=cursor)
     assert at == ("20", None)
     _, text, _ = await run(update, keys=["right", "right", "3", "8", "enter"])
-    assert "Play card 20?" in text and "Play card 37?" not in text
+    assert "Play card 37?" not in text
     # a whole number, then a digit that starts none: nothing stays armed
     # (the regression sweep: with card 3 held, 3 then 8 armed card 3, and
     # one Enter played it)
     _, _, at = await run(update, keys=["3", "7", "9"], after=cursor)
     assert at == ("5", None)
-    _, text, _ = await run(update, keys=["right", "5", "9", "enter"])
+    _, text, _ = await run(update, keys=["right", "5", "9", "escape", "enter"])
     assert "Play card 12?" in text and "Play card 5?" not in text
+
+
+async def test_enter_right_after_a_refused_number_does_not_take_the_highlight():
+    """Play-test at 80x24: "9 9" said "No card 9 in your hand: type one of
+    1, 12, 13, 16, 32", and the Enter that followed asked "Play card 1?" of
+    the highlighted card, one never asked for. The refused number stays
+    until Esc, an arrow or another digit: Enter says the refusal again and
+    arms nothing."""
+    update = make_update(pick_state())  # 5 12 20 24 28 37
+
+    def state(screen):
+        hand = screen.query_one("#os-hand", CrateHand)
+        return hand.pending, [n.message for n in screen.app._notifications]
+
+    submitted, text, (pending, notes) = await run(update, keys=["9", "9", "enter"], after=state)
+    assert submitted == [] and pending is None
+    assert "Play card 5?" not in text
+    assert notes and notes[-1].startswith("No card 9 in your hand"), notes
+    assert "Esc" in notes[-1]  # it says how to let it go
+    # a second Enter does not play it either
+    submitted, text, (pending, _) = await run(update, keys=["9", "enter", "enter"], after=state)
+    assert submitted == [] and pending is None and "Play card 5?" not in text
+    # Esc lets the number go: Enter then takes the highlighted card
+    _, text, (pending, _) = await run(update, keys=["9", "escape", "enter"], after=state)
+    assert pending == 0 and "Play card 5?" in text
+    # an arrow does too, as a number typed next does
+    _, text, _ = await run(update, keys=["9", "right", "enter"])
+    assert "Play card 12?" in text
+    _, text, _ = await run(update, keys=["9", "2", "4", "enter"])
+    assert "Play card 24?" in text
 
 
 async def test_escape_cancels_the_confirmation():

@@ -378,6 +378,10 @@ class OverstockedScreen(GameScreen):
         self._typed_at = 0.0
         #: where the hand's cursor stood as the number being typed began
         self._typed_from = 0
+        #: the number last refused ("No card 9 in your hand"), until Esc, an
+        #: arrow or a digit: an Enter right after it said "Play card 1?" of
+        #: the highlighted card, one never asked for (a play-test)
+        self._refused: str | None = None
         #: what the viewer decides now: "pick", "quantum", "place", "nowhere",
         #: "mark", "forklift", "incentive", "nominate", or None
         self._mode: str | None = None
@@ -612,6 +616,7 @@ class OverstockedScreen(GameScreen):
             self._shown, self._shown_round, self._shown_by = None, view.round, update.seat
         if mode_changed:
             self._kept_ghost, self._ghost_again = None, None
+            self._refused = None  # (a number refused at another decision)
         if mode_changed and mode in ("place", "forklift"):
             self._where = self._start_where(update)
             self._shown = None  # the piece's warehouse first: v shows the others
@@ -1687,6 +1692,7 @@ class OverstockedScreen(GameScreen):
         event.stop()
         if self.stale_pick(event):
             return
+        self._refused = None  # a card clicked (Enter after a refusal stops in on_key)
         self._hand_select(event.index)
 
     def on_cursor_widget_highlighted(self, event: CursorWidget.Highlighted) -> None:
@@ -1797,7 +1803,7 @@ class OverstockedScreen(GameScreen):
             return False  # (why_key_idle)
         if action == "cancel":
             hand = self.query_one("#os-hand", CrateHand)
-            return mode == "pick" and hand.pending is not None
+            return mode == "pick" and (hand.pending is not None or self._refused is not None)
         return super().check_action(action, parameters)
 
     def action_rotate(self) -> None:
@@ -1875,6 +1881,15 @@ class OverstockedScreen(GameScreen):
             event.stop()
             event.prevent_default()
             self._show_own_warehouse()
+            return
+        if self._refused is not None:
+            if event.key == "enter" and self._mode == "pick":
+                # the refused number still stands: Enter says so again
+                event.stop()
+                event.prevent_default()
+                self._refuse_number(self._refused)
+            elif event.key != "escape":  # (Esc's own action lets it go)
+                self._refused = None
 
     def action_warehouses_later(self) -> None:
         hint(self, "v shows the warehouses again once the bot's card is placed.",
@@ -1898,6 +1913,7 @@ class OverstockedScreen(GameScreen):
         picked with the arrows does."""
         hand = self.query_one("#os-hand", CrateHand)
         texts = [card.text for card in hand.cards]
+        self._refused = None
         now = time.monotonic()
         typed = (self._typed if now - self._typed_at < TYPE_GAP else "") + digit
         self._typed_at = now
@@ -1918,8 +1934,8 @@ class OverstockedScreen(GameScreen):
             hand.pending = None
             hand.refresh()
             self._draw_prompt()
-            hint(self, f"No card {wanted} in your hand: type one of {', '.join(texts)} "
-                 "(or ←→), then Enter.")
+            self._refused = wanted
+            self._refuse_number(wanted)
             return
         self._typed = attempt
         exact = texts.index(attempt) if attempt in texts else None
@@ -1928,6 +1944,12 @@ class OverstockedScreen(GameScreen):
         hand.pending = exact  # a number still being typed waits for its next digit
         hand.refresh()
         self._draw_prompt()
+
+    def _refuse_number(self, wanted: str) -> None:
+        """Say that no card `wanted` is in hand (typed, or Enter after it)."""
+        texts = [card.text for card in self.query_one("#os-hand", CrateHand).cards]
+        hint(self, f"No card {wanted} in your hand: type one of {', '.join(texts)} "
+             "(or ←→), then Enter; Esc lets the number go.")
 
     def action_number(self, number: int) -> None:
         mode = self._mode
@@ -1988,6 +2010,7 @@ class OverstockedScreen(GameScreen):
             box.focus()
 
     def action_cancel(self) -> None:
+        self._refused = None
         hand = self.query_one("#os-hand", CrateHand)
         hand.pending = None
         hand.refresh()
