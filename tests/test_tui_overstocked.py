@@ -1445,15 +1445,6 @@ async def test_every_player_keeps_one_line_and_the_supplies_are_whole_at_80_colu
                 assert lines[0].startswith("•"), lines
 
 
-def test_the_supplies_read_a_run_of_forklifts_first_to_last():
-    from tui.screens.overstocked import runs
-
-    assert runs([1, 2, 3, 4, 5, 6]) == "1-6"
-    assert runs([1, 2, 4, 5, 6]) == "1 2 4-6"
-    assert runs([1, 3, 5]) == "1 3 5"
-    assert runs([]) == ""
-
-
 async def test_the_supplies_are_said_in_words_where_they_fit():
     """At 160x45 the side has room for the words (they wrapped there too)."""
     state = crowded_table(4, Options(incentives=True, quantum=True))
@@ -1467,12 +1458,28 @@ async def test_the_supplies_are_said_in_words_where_they_fit():
 async def test_forklifts_and_quantum_cards_are_said_in_words_at_80x24():
     """Overstocked §Industrial Mechanisation, §Quantum Accounting. Play-test:
     at 80x24 the supplies read "L1 3-5 · Q1 2X 3 4 5X 6", later "forklifts
-    none · quantum 4 5X 6": words always, a run of forklifts first-last."""
+    none · quantum 4 5X 6": words always."""
     state = pick_state(Options(forklifts=True, quantum=True))
-    state = attrs.evolve(state, forklift_supply=(1, 3, 4, 5))
+    state = attrs.evolve(state, forklift_supply=(5, 4, 3, 1))
     _, text, _ = await run(make_update(state), size=(80, 24))
-    assert "forklifts 1 3-5" in text and "quantum 1 2X 3 4 5X 6" in text
+    assert "forklifts L5 L4 L3 L1" in text and "quantum 1 2X 3 4 5X 6" in text
     assert "L1 3-5" not in text and "Q1 2X" not in text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_the_forklifts_left_read_highest_first_as_the_rules_write_them(size):
+    """Overstocked §Industrial Mechanisation: the tokens are arranged "from
+    highest to lowest", and a player takes "the forklift token worth the
+    most points"; F1's rules write them "L6 L5". Play-test at 80x24: the
+    centre showed "forklifts 5 6", lowest first, without the L."""
+    state = pick_state(Options(forklifts=True))
+    state = attrs.evolve(state, forklift_supply=(6, 5))
+    _, text, _ = await run(make_update(state), size=size)
+    assert "forklifts L6 L5" in text, text
+    assert "forklifts 5 6" not in text
+    state = attrs.evolve(state, forklift_supply=(6, 4, 3, 2, 1))
+    _, text, _ = await run(make_update(state), size=size)
+    assert "forklifts L6 L4 L3 L2 L1" in text, text
 
 
 async def test_an_empty_supply_reads_none_not_a_dash():

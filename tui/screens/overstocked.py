@@ -170,22 +170,6 @@ SPACED_HAND_FROM = (150, 40)
 #: keeps at least (the placing panel takes the rest it needs)
 OTHER_AREA_MIN = 12
 
-def runs(numbers: Sequence[int]) -> str:
-    """Sorted whole numbers as few cells as reads clearly: "1 2 4-6", a run
-    of three or more written first-last."""
-    out: list[str] = []
-    i = 0
-    while i < len(numbers):
-        j = i
-        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
-            j += 1
-        if j - i >= 2:
-            out.append(f"{numbers[i]}-{numbers[j]}")
-        else:
-            out.extend(str(n) for n in numbers[i:j + 1])
-        i = j + 1
-    return " ".join(out)
-
 
 def final_columns(view: State, sheet: Any, totals: Sequence[int], names: Sequence[str],
                   winners: Iterable[int], room: int,
@@ -366,9 +350,8 @@ class OverstockedScreen(GameScreen):
                 "bonus, which only the player sees before the end"),
         ("quantum 1 2X", "The quantum cards left in the centre, face up (X: its player "
                          "marks a toy)"),
-        ("L1 4-6 · iPY · Q1 2X", "The same, shorter where the side is narrow: the "
-                                 "forklifts left (worth 1, and 4 to 6), the incentive "
-                                 "tokens left (P Y), the quantum cards left"),
+        ("forklifts L6 L5", "The forklifts left in the centre, highest first: the "
+                            "next one taken is worth 6"),
     )
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
@@ -1191,12 +1174,14 @@ class OverstockedScreen(GameScreen):
         return view.phase is Phase.OVER or seat not in (None, GAME.bot_seat(view))
 
     def _supplies(self, view: State, seat: int | None) -> Parts | None:
-        """The supplies left in the centre, in words ("forklifts 1 3-5 ·
+        """The supplies left in the centre, in words ("forklifts L5 L3 ·
         tokens PFYB · quantum 1 2X 3"), going on to a second line between
         two supplies where the side is narrow: the players' symbols
         ("L1 3-5 · Q1 2X") fitted one line at 80 columns but read as a
-        cipher. A run of forklifts is written first-last. None when the
-        match has no supplies."""
+        cipher. The forklifts are written as the rules write them, highest
+        first (§Industrial Mechanisation: "from highest to lowest"; the
+        next taken is the first): "forklifts 5 6" read lowest first. None
+        when the match has no supplies."""
         words: list[Text] = []
         o = view.options
         # a supply taken from since your last move (a step's) is marked
@@ -1206,7 +1191,8 @@ class OverstockedScreen(GameScreen):
             words.append(Text(word, style=CHANGED_STYLE if kind in changed else ""))
 
         if o.forklifts:
-            add("forklifts", "forklifts " + (runs(sorted(view.forklift_supply)) or "none"))
+            left = sorted(view.forklift_supply, reverse=True)
+            add("forklifts", "forklifts " + (" ".join(f"L{v}" for v in left) or "none"))
         if o.incentives:
             tokens = "".join(t.value for t in view.incentive_supply)
             add("tokens", "tokens " + (tokens or "none"))
