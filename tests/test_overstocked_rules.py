@@ -8,6 +8,7 @@ mini-expansions in test_overstocked_expansions.py.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import cattrs
@@ -544,7 +545,10 @@ def test_describe_lines():
     line = GAME.describe(state, 0, place, ["Ann", "Bob"])
     # the log says what the card covers, not coordinates nobody sees on screen
     assert line.startswith("Ann places card 1 in the popularity")
-    assert ", covering " in line and "(" not in line
+    assert ", covering " in line
+    # what it covers in words, never coordinates nobody sees on screen
+    assert not any(ch.isdigit() for ch in line.partition(", covering ")[2].replace("1 toy", "")
+                   .replace("2 toys", "")), line
 
 
 def test_wrong_actions_are_refused():
@@ -620,10 +624,37 @@ def test_the_last_line_words_the_final_scores_as_the_log_does():
 
 @pytest.mark.parametrize(("toy", "words"), [("P", "Pocket Petz"), ("F", "Furball"),
                                             ("Y", "Yo-yo"), ("B", "Bean Bear")])
-def test_the_log_names_two_toy_spaces_with_the_toy_as_adjective(toy, words):
+def test_the_log_says_how_many_toys_a_card_covers(toy, words):
     """Play-test: "covering 2 Yo-yos spaces" (the toy's plural name as an
-    adjective)."""
+    adjective); later, at 80x24, "covering Bean Bears" did not say how many
+    toys a card covered (OS §Gameplay: one or two): the count comes first,
+    the toys after it."""
     from core.overstocked.rules import _covering
 
-    assert _covering([toy, toy]) == f", covering 2 {words} spaces"
-    assert _covering([toy]) == f", covering {Toy(toy).label}"
+    label = Toy(toy).label
+    assert _covering([toy, toy]) == f", covering 2 toys (both {label})"
+    assert _covering([toy]) == f", covering 1 toy (a {words})"
+    assert _covering([toy, "Q"]) == f", covering 2 toys (a {words} and a quantum crate)"
+    assert _covering([toy, None, "."]) == f", covering 1 toy (a {words})"
+
+
+def test_the_log_says_where_in_the_area_a_card_goes():
+    """Play-test at 80x24: "Bram places card 25 in their warehouse, turned
+    three quarters, covering Bean Bears" did not say where: the toys
+    covered are placed by where they lie in the area's cards (its top left,
+    its bottom...), in words the board shows, not coordinates."""
+    from core.overstocked.rules import _where_covered
+
+    # one card, three wide and two high: (0..2, 0..1)
+    area_ = area((6, 0, 0, 0))
+    assert _where_covered(area_, [(0, 0)]) == " at the top left"
+    assert _where_covered(area_, [(2, 1)]) == " at the bottom right"
+    assert _where_covered(area_, [(1, 0)]) == " at the top"
+    assert _where_covered(area_, [(1, 0), (1, 1)]) == " in the middle"
+    assert _where_covered(area_, [(0, 0), (0, 1)]) == " on the left"
+    # the line says it after the toys
+    state = pick_all(dealt_game(2), {0: 1, 1: 2})
+    place = next(a for a in GAME.legal_actions(state, 0) if a.where is POP)
+    line = GAME.describe(state, 0, place, ["Ann", "Bob"])
+    assert re.search(r"\) (at the (top|bottom)( left| right)?|on the (left|right)"
+                     r"|in the middle)\.$", line), line

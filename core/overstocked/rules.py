@@ -994,21 +994,52 @@ def _result_notes(
     return ()
 
 
-def _covering(under: Sequence[str]) -> str:
-    """ ", covering Furballs and two quantum crates": the toy spaces covered,
-    so the log says what a placement did without coordinates."""
-    counts: dict[str, int] = {}
-    for c in under:
-        if c in "PFYB" or c == cards.QUANTUM:
-            counts[c] = counts.get(c, 0) + 1
-    parts = []
-    for c, n in counts.items():
-        if c == cards.QUANTUM:
-            parts.append("a quantum crate" if n == 1 else f"{n} quantum crates")
-        else:
-            toy = cards.Toy(c)
-            parts.append(toy.label if n == 1 else f"{n} {toy.adjective} spaces")
-    return f", covering {' and '.join(parts)}" if parts else ""
+def _covering(under: Sequence[str | None]) -> str:
+    """ ", covering 2 toys (a Furball and a quantum crate)": how many toy
+    spaces are covered (OS §Gameplay: one or two), then which, so the log
+    says what a placement did without coordinates ("covering Bean Bears"
+    did not say how many)."""
+    toys = [c for c in under if c is not None and (c in "PFYB" or c == cards.QUANTUM)]
+    if not toys:
+        return ""
+
+    def one(c: str) -> str:
+        return "a quantum crate" if c == cards.QUANTUM else f"a {cards.Toy(c).adjective}"
+
+    if len(toys) == 1:
+        which = one(toys[0])
+    elif len(set(toys)) == 1:
+        which = ("both quantum crates" if toys[0] == cards.QUANTUM
+                 else f"both {cards.Toy(toys[0]).label}")
+    else:
+        which = " and ".join(one(c) for c in toys)
+    count = f"{len(toys)} toy{'s' if len(toys) > 1 else ''}"
+    return f", covering {count} ({which})"
+
+
+#: a third of an area's cards, across and down, in words
+_ACROSS = ("left", "", "right")
+_DOWNWARD = ("top", "", "bottom")
+
+
+def _where_covered(area: Area, spots: Sequence[tuple[int, int]]) -> str:
+    """ " at the top left": where the spaces `spots` lie among the area's
+    cards, by thirds of the cards' width and height (" on the left", " at
+    the bottom", " in the middle"); the board shows no coordinates."""
+    bounds = area.bounds()
+    if bounds is None or not spots:
+        return ""
+    x0, y0, x1, y1 = bounds
+
+    def third(value: float, low: int, high: int) -> int:
+        share = (value - low + 0.5) / (high - low + 1)
+        return 0 if share < 1 / 3 else 2 if share > 2 / 3 else 1
+
+    across = _ACROSS[third(sum(x for x, _ in spots) / len(spots), x0, x1)]
+    down = _DOWNWARD[third(sum(y for _, y in spots) / len(spots), y0, y1)]
+    if down:
+        return f" at the {down}{' ' + across if across else ''}"
+    return f" on the {across}" if across else " in the middle"
 
 
 def describe(
@@ -1100,10 +1131,16 @@ def describe(
                 into = state.seats[state.turn if state.turn is not None else seat].warehouse
             area = "the popularity" if action.where is _POPULARITY else "their warehouse"
             kind = piece[0] if piece else _CRATE
-            under = [c for c in into.covered(action.x, action.y, action.rotation, kind) if c]
-            line = (
-                f"{who} places {what} in {area}{turn.get(action.rotation, '')}{_covering(under)}."
-            )
+            under = into.covered(action.x, action.y, action.rotation, kind)
+            covering = _covering(under)
+            if covering:  # and where those toys lie among the area's cards
+                w, h = cards.size(kind, action.rotation)
+                spots = [(action.x + dx, action.y + dy) for dx in range(w) for dy in range(h)]
+                # (`covered` lists the spaces column by column, as here)
+                toys = [xy for xy, c in zip(spots, under, strict=True)
+                        if c is not None and c in COVERABLE]
+                covering += _where_covered(into, toys)
+            line = f"{who} places {what} in {area}{turn.get(action.rotation, '')}{covering}."
         return _with_end(state, seat, action, line, scored)
     if isinstance(action, Mark):
         return _with_end(
