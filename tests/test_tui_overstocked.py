@@ -912,6 +912,44 @@ async def test_a_step_to_a_move_in_anothers_warehouse_shows_that_warehouse():
         assert "▶" not in text and "Your warehouse" in text
 
 
+async def test_the_recap_says_which_key_shows_a_move_in_anothers_warehouse():
+    """Play-test at 80x24: the recap said "Bram places card 25 in their
+    warehouse, ..." while the middle panel showed only yours; ] / [ step
+    to it and show Bram's warehouse with the card marked, but a newcomer
+    never found them from the footer. The recap line says which key shows
+    it; the log (z) says nothing of keys, nor a line placing in the
+    popularity, which is on screen."""
+    from tests.since_kit import SequenceApp, turns_of_others
+    from tui.screens.overstocked import OverstockedScreen
+
+    def said(screen) -> str:
+        return " ".join(row.strip() for row in screen.query_one("#os-log").rows)
+
+    updates = turns_of_others("overstocked", 2, 2)  # ends: Bob places card 14 in their warehouse
+    app = SequenceApp(OverstockedScreen, updates)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        text = said(screen)
+        assert "in their warehouse" in text and "([ shows it)" in text, text
+        await pilot.press("left_square_bracket")
+        await pilot.pause()
+        assert "Bob's warehouse" in screen_text(app)
+        assert "shows it" not in said(screen)  # it is on screen now
+        await pilot.press("left_square_bracket", "left_square_bracket")  # 1, then all
+        await pilot.pause()
+        assert "([ shows it)" in said(screen)
+        await pilot.press("z")  # the log
+        await pilot.pause()
+        assert "shows it" not in said(screen) and "in their warehouse" in said(screen)
+    updates = turns_of_others("overstocked", 2, 4)  # ends: Bob places card 8 in the popularity
+    app = SequenceApp(OverstockedScreen, updates)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = said(app.game_screen)
+        assert "in the popularity" in text and "shows it" not in text, text
+
+
 async def test_v_while_placing_in_the_popularity_keeps_the_ghost_at_hand():
     """The ghost over the popularity stays on screen while v shows another's
     warehouse beside it: the placing keys go on working there; w brings

@@ -105,7 +105,14 @@ from tui.widgets.footer import Footer
 from tui.widgets.hints import hint, withdraw_hints
 from tui.widgets.kept_lines import KeptStatic
 from tui.widgets.quiet import set_border, update_static
-from tui.widgets.since import CHANGED, CHANGED_STYLE, SinceLog, changed_keys, marked_text
+from tui.widgets.since import (
+    CHANGED,
+    CHANGED_STYLE,
+    Recap,
+    SinceLog,
+    changed_keys,
+    marked_text,
+)
 
 _CHANCE_TEXT = {
     Phase.DEAL: "The cards are being dealt…",
@@ -438,6 +445,7 @@ class OverstockedScreen(GameScreen):
         log = self.query_one("#os-log", SinceLog)
         log.border_title = "Log · PgUp PgDn"
         log.fold = fold_deals
+        log.step_note = self._step_note
         self.query_one("#os-final-box").display = False
         if self.update is not None:
             self._redraw(self.update)
@@ -631,6 +639,25 @@ class OverstockedScreen(GameScreen):
         if mode_changed or not self._focus_set:
             self._focus_set = True
             self._focus_for_mode()
+
+    #: a log line laying a piece in another player's warehouse (yours is
+    #: "your warehouse"), or the solo bot's card
+    _INTO_THEIRS = re.compile(r" in their warehouse\b")
+
+    def _step_note(self, number: int, recap: Recap) -> str:
+        """The recap's word after a step that laid a piece in another's
+        warehouse, while all steps show (your own warehouse on screen):
+        the key that steps to it, which shows that warehouse with the piece
+        marked (`_follow_step`). Play-test at 80x24: "Bram places card 25
+        in their warehouse", and no newcomer found ] from the footer."""
+        if recap.selected is not None:
+            return ""  # stepping: the keys are found, and the step shows its own
+        if not any(self._INTO_THEIRS.search(line) for line in recap.steps[number].lines):
+            return ""
+        back, forward = len(recap.steps) - number, number + 1
+        if back == 1:
+            return " ([ shows it)"  # from all the steps, [ goes to the last
+        return " (] shows it)" if forward == 1 else " ([ ] step to it)"
 
     def _follow_step(self, update: TableUpdate) -> None:
         """A recap step to a move in another's warehouse shows that one,

@@ -334,6 +334,10 @@ class SinceLog(GameLog):
         #: a step -> lines said after its own (the score change it made,
         #: `GameScreen.step_notes`), drawn in italics
         self.notes: Callable[[RecapStep], Sequence[str]] | None = None
+        #: (step number, the recap) -> words the recap adds at the end of
+        #: that step's last line, the log going without them (Overstocked:
+        #: which key shows a card laid out of sight), or ""
+        self.step_note: Callable[[int, Recap], str] | None = None
         self._title: str | None = None
         #: the index of the first entry of each step (while the recap shows)
         self._starts: list[int] = []
@@ -366,14 +370,17 @@ class SinceLog(GameLog):
         for number, step in enumerate(recap.steps):
             chosen = number == recap.selected
             self._starts.append(len(entries))
+            note = self.step_note(number, recap) if self.step_note is not None else ""
             # (the views compared by identity: the same step's are the same objects)
-            key = (chosen, step.lines)
+            key = (chosen, step.lines, note)
             if (number < len(drawn) and drawn[number][0] == key
                     and drawn[number][2][0] is step.before and drawn[number][2][1] is step.after):
                 step_entries = drawn[number][1]
             else:
                 step_entries = []
                 lines = [*(step.lines if fold is None else fold(step.lines))]
+                if note and lines:
+                    lines[-1] += note
                 said = len(lines)
                 if self.notes is not None:
                     lines += self.notes(step)
