@@ -279,6 +279,51 @@ async def test_rotating_turns_the_ghost():
     assert turned == 0
 
 
+async def test_c_shows_what_lies_under_the_ghost():
+    """Play-test at 80x24: over your warehouse the ghost hid the spaces
+    under it, and only the prompt said "covers 2 toys": which toys, and
+    where, could not be seen. c draws what lies under the ghost (its heavy
+    edges kept), the toys it would cover struck through, and c again the
+    card; the bar says so. The letters are there in no colour too."""
+    state = place_state()  # Ann places card 20 in her warehouse (card 9)
+    update = make_update(state)
+    port = FakePort()
+    app = ScreenApp(update, port)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        wh = screen.query_one("#os-wh", AreaView)
+        ghost = dict(wh.ghost.cells)
+
+        def faces() -> dict[tuple[int, int], tuple[str, bool]]:
+            out = {}
+            for xy in ghost:
+                seg = wh._face_seg(*xy, 1, underline=False)
+                out[xy] = (seg.text.strip(), bool(seg.style and seg.style.strike))
+            return out
+
+        under = state.seats[0].warehouse.grid
+        assert "c See under" in screen_text(app)
+        card = faces()
+        assert all(letter == ghost[xy].replace(".", "·").strip() or ghost[xy] == "?"
+                   for xy, (letter, _) in card.items()), (card, ghost)
+        await pilot.press("c")
+        await pilot.pause()
+        peeked = faces()
+        covered = [xy for xy in ghost if under.get(xy, " ") in "PFYBQ" and xy in under]
+        assert covered  # the spot covers a toy or two
+        for xy, (letter, struck) in peeked.items():
+            assert letter == (under[xy] if xy in under else ""), (xy, letter, under.get(xy))
+            assert struck == (xy in covered), (xy, struck)
+        assert "c See card" in screen_text(app)
+        await pilot.press("c")
+        await pilot.pause()
+        assert faces() == card
+        await pilot.press("c", "enter")  # placing while looking under places as ever
+        await pilot.pause()
+    assert len(port.submitted) == 1 and port.submitted[0][1] in update.legal
+
+
 def _ghost(screen) -> tuple[Where, tuple[int, int] | None, int]:
     """The area the ghost is over, its spot and its turn."""
     view = screen.query_one("#os-pop" if screen._where is Where.POPULARITY else "#os-wh",

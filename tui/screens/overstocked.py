@@ -21,7 +21,8 @@ Keys (also in the footer; the mouse works too):
   everyone has chosen);
 - placing: arrows move the ghost, r turns it, p / w put it over the
   popularity / your warehouse (Tab switches), n jumps to the nearest other legal
-  spot, again to the next nearest (N back), Enter places; a click moves the ghost, a second
+  spot, again to the next nearest (N back), c shows what lies under the ghost
+  (again: the card), Enter places; a click moves the ghost, a second
   click places;
 - quantum card: its number, 1-6 (or ←→, Enter); X mark: 1-4 (or ←→, Enter); forklift:
   as placing, x takes none; incentive: 1-6, x takes none;
@@ -294,10 +295,15 @@ class OverstockedScreen(GameScreen):
 
     #: the keys of a player's own choices and placing: no moment of a match
     #: of bots offers them to this terminal (F1 leaves them out there)
-    PLAYER_ACTIONS = frozenset({"rotate", "area", "switch_area", "decline", "number", "cancel"})
+    PLAYER_ACTIONS = frozenset({"rotate", "area", "switch_area", "decline", "number", "cancel",
+                                "peek"})
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rotate", "Rotate", tooltip="Turn the card you are placing"),
+        # (in the action bar, beside the other placing keys: the footer is full)
+        Binding("c", "peek", "See under", show=False,
+                tooltip="Show what lies under the card you are placing (the toys it "
+                        "would cover struck through); again: the card"),
         # p and w as one key of the footer, in the action bar's words ("p/w
         # Popularity" read as both keys going to the popularity)
         Binding("p", "area('popularity')", "Popularity/warehouse", key_display="p/w",
@@ -377,6 +383,8 @@ class OverstockedScreen(GameScreen):
         self._mode: str | None = None
         #: while placing: the area the ghost is over
         self._where = Where.WAREHOUSE
+        #: while placing: the ghost shows what lies under it (c)
+        self._peek = False
         #: whose warehouse the second pane shows (None: the viewer's)
         self._shown: int | None = None
         #: the round `_shown` was chosen in: a new round opens on your own
@@ -607,6 +615,10 @@ class OverstockedScreen(GameScreen):
             self._shown, self._shown_round, self._shown_by = None, view.round, update.seat
         if mode_changed:
             self._kept_ghost, self._ghost_again = None, None
+            if self._peek:  # a new piece is seen first
+                self._peek = False
+                for area in self.query(AreaView):
+                    area.set_peek(False)
             self._refused = None  # (a number refused at another decision)
         if mode_changed and mode in ("place", "forklift"):
             self._where = self._start_where(update)
@@ -1021,6 +1033,10 @@ class OverstockedScreen(GameScreen):
         else:
             hand.pending = None
 
+    def _peek_choice(self) -> Choice:
+        """c in the bar: what lies under the ghost, or the card again."""
+        return Choice("c", "See card" if self._peek else "See under", "peek")
+
     def _draw_actions(self) -> None:
         bar = self.query_one("#os-actions", ActionBar)
         update = self.update
@@ -1033,13 +1049,14 @@ class OverstockedScreen(GameScreen):
             return
         view: State = update.view
         if mode == "place":
+            # (n's "Next legal spot" left no room for c at 80 columns)
             choices = [Choice("↵", "Place", "place"), Choice("r", "Rotate", "rotate"),
                        Choice("p/w", "Popularity/warehouse", "switch"),
-                       Choice("n", "Next legal spot", "next")]
+                       Choice("n", "Next spot", "next"), self._peek_choice()]
         elif mode == "forklift":
             choices = [Choice("↵", "Place forklift", "place"), Choice("r", "Turn", "rotate"),
-                       Choice("n", "Next legal spot", "next"),
-                       Choice("x", "No forklift", Pass())]
+                       Choice("n", "Next spot", "next"),
+                       Choice("x", "No forklift", Pass()), self._peek_choice()]
         elif mode == "nowhere":
             choices = [Choice("x", "Return the card to the box", Pass())]
         elif mode == "mark":
@@ -1721,11 +1738,13 @@ class OverstockedScreen(GameScreen):
         if self.stale_pick(event):
             return
         value = event.choice.value
-        if value in ("place", "rotate", "next") and self._ghost_hidden():
+        if value in ("place", "rotate", "next", "peek") and self._ghost_hidden():
             self._show_own_warehouse()
             return
         if value == "place":
             self._place_here()
+        elif value == "peek":
+            self.action_peek()
         elif value == "rotate":
             self.action_rotate()
         elif value == "switch":
@@ -1776,6 +1795,7 @@ class OverstockedScreen(GameScreen):
 
     IDLE_KEY_WORDS: ClassVar[dict[str, str]] = {
         "rotate": "r turns the card while you place it",
+        "peek": "c shows what lies under your card while you place it",
         "area": "p and w switch between the popularity and your warehouse while you place",
         "decline": "x says \"None, thanks\" when you may decline",
         "toggle_sheet": "s shows the score sheet once the match is over",
@@ -1795,6 +1815,8 @@ class OverstockedScreen(GameScreen):
         mode = self._mode
         if action == "rotate":
             return mode in ("place", "forklift")
+        if action == "peek":
+            return mode in ("place", "forklift") and not self._ghost_hidden()
         if action in ("area", "switch_area"):
             return mode == "place"
         if action == "decline":
@@ -1823,6 +1845,16 @@ class OverstockedScreen(GameScreen):
         widget = self._placing_view()
         if widget is not None:
             widget.rotate(1)
+
+    def action_peek(self) -> None:
+        """c: what lies under the ghost, or the card again (`AreaView.set_peek`)."""
+        widget = self._placing_view()
+        if widget is None:
+            return
+        self._peek = not self._peek
+        for view in self.query(AreaView):
+            view.set_peek(self._peek)
+        self._draw_actions()
 
     def action_area(self, where: str) -> None:
         if self._mode != "place":

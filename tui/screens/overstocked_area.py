@@ -63,7 +63,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 
-from core.overstocked.cards import EMPTY_GLYPH
+from core.overstocked.cards import COVERABLE, EMPTY_GLYPH
 from core.overstocked.state import Area
 from tui.widgets.board import Board, Cell, Edge, Grid
 from tui.widgets.hand import Card, Hand
@@ -326,6 +326,9 @@ class AreaView(Board):
         self._fresh: frozenset[int] = frozenset()
         #: the placing ghost, for (cursor, rotation)
         self._ghost_for: tuple[tuple[int, int], int] | None = None
+        #: placing: the ghost's spaces show what lies under them (its edges
+        #: kept), the toys it would cover struck through (`set_peek`)
+        self._peek = False
         self._ghost: Ghost | None = None
         #: what `set_area` was last given, when not placing: the same again
         #: keeps the drawing (an area is drawn from more than its grid)
@@ -649,9 +652,24 @@ class AreaView(Board):
             corner, style = corner.translate(_DOUBLE), "area--last"
         return Segment(corner, self.rich_style_for(style))
 
+    @property
+    def peek(self) -> bool:
+        """Whether the ghost shows what lies under it (`set_peek`)."""
+        return self._peek and self.placing
+
+    def set_peek(self, peek: bool) -> None:
+        """Draw what lies under the ghost instead of its face (the ghost's
+        edges stay), the toys it would cover struck through; False: the
+        piece again. A play-test at 80x24: only the prompt said "covers 2
+        toys", the spaces under the ghost hidden."""
+        if peek != self._peek:
+            self._peek = peek
+            self.redraw()
+
     def _face_seg(self, x: int, y: int, inner: int, *, underline: bool) -> Segment:
         ghost = self.ghost
-        if ghost is not None and (x, y) in ghost.cells:
+        under = ghost is not None and (x, y) in ghost.cells
+        if under and not self.peek:
             ch: str | None = ghost.cells[(x, y)]
             if ch == "?":
                 style = "bold reverse"
@@ -664,6 +682,8 @@ class AreaView(Board):
             style = space_style(ch)
             if ch is not None and ch.islower() and inner < 2:
                 style = f"{style} reverse"  # no room for ☻: the letter stands out
+            if under and ch is not None and ch in COVERABLE:
+                style = f"{style} strike"  # what the piece would cover
         if underline and self._who(x, y) != self._who(x, y + 1):
             style = f"{style} underline".strip()
         return Segment(space_face(ch, inner), self.rich_style_for(style))
