@@ -1237,3 +1237,22 @@ async def test_an_away_knight_owing_a_turn_is_away_not_to_play():
     assert re.search(r"Cyd\b.*away", rows), text
     assert "to play" not in rows, text
     assert "the match waits until Cyd is back" in text, text
+
+
+def test_the_wizards_offers_are_told_in_a_line():
+    """Play-test (every game's log opens with its set-up): Boss Quest's
+    log opened "Round 1: a Boss with 15 HP appears." and then a line for
+    each of the Wizard's three offers (BQ §1), the weapons dealt after
+    them. The offers of a round are one line, each still named; a single
+    one stays as the log says it; a name ending in "!" takes no stop."""
+    from tui.screens.bossquest import fold_log
+
+    lines = ["Round 1: a Boss with 15 HP appears.", "The Wizard offers No heart lost.",
+             "The Wizard offers Need Yellow (Y).", "The Wizard offers Final turn!",
+             "Bram is dealt a hidden weapon."]
+    assert fold_log(lines) == [
+        "Round 1: a Boss with 15 HP appears.",
+        "The Wizard offers: No heart lost; Need Yellow (Y); Final turn!",
+        "Bram is dealt a hidden weapon."]
+    assert fold_log(["The Wizard offers No heart lost.", "Ann asks for 2 weapons."]) == [
+        "The Wizard offers No heart lost.", "Ann asks for 2 weapons."]

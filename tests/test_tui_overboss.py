@@ -2182,3 +2182,39 @@ async def test_at_80x24_one_monster_waiting_is_named_not_lettered():
                  region_lines(app, app.game_screen.query_one("#ob-players"))]
     mine = lines.index("Spires ^0 v0  Crystals –  Heroes 0")
     assert lines[mine + 1] == "Bandit to place", lines
+
+
+MARKET_DEALT = ("Ann is dealt a secret Boss.", "Bram is dealt a secret Boss.",
+                "Market pair 1 gets a Town.", "Market pair 1 gets a Bandit.",
+                "Market pair 2 gets a Road.", "Market pair 2 gets a Rocktopus.",
+                "Market pair 3 gets a Town.", "Market pair 3 gets a Miniboss.",
+                "Market pair 4 gets a Dungeon.", "Market pair 4 gets a Yeti.")
+
+
+def test_the_market_dealt_is_told_in_a_line():
+    """Play-test: the Duel's log opened with 8 lines of "Market pair N gets
+    a …", the first screen of the log a newcomer read, and the market
+    shows them. The set-up's market is one line naming every pair (the
+    journal keeps every line); a pair refilled in the game is one line
+    too; a single line stays as the log says it."""
+    from tui.screens.overboss import fold_market
+
+    assert fold_market(MARKET_DEALT) == [
+        "Ann is dealt a secret Boss.", "Bram is dealt a secret Boss.",
+        "The market is dealt: 1 Town + Bandit · 2 Road + Rocktopus · 3 Town + Miniboss · "
+        "4 Dungeon + Yeti."]
+    assert fold_market(["Bram drafts pair 3: Town and Miniboss.",
+                        "Market pair 3 gets an Inferno.", "Market pair 3 gets a Yeti."]) == [
+        "Bram drafts pair 3: Town and Miniboss.", "Market pair 3 gets an Inferno and a Yeti."]
+    assert fold_market(["Market pair 2 gets a Road.", "You draft pair 1."]) == [
+        "Market pair 2 gets a Road.", "You draft pair 1."]
+
+
+async def test_the_logs_first_screen_is_not_the_market_dealt():
+    state = midgame()
+    app = ScreenApp(make_update(state, log=MARKET_DEALT), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = app.game_screen.query_one("#ob-log")._shown
+    assert len(shown) == 3 and shown[-1].startswith("The market is dealt: 1 Town + Bandit")
+    assert app.game_screen.fold_moves(list(MARKET_DEALT)) == list(shown)

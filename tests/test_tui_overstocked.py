@@ -1884,9 +1884,34 @@ async def test_the_opening_log_tells_the_deal_in_a_line():
     _, text, shown = await run(make_update(pick_state(), log=log),
                                after=lambda screen: screen.query_one("#os-log")._shown)
     assert shown == ("Cards dealt: you 5, 12, 20, 24, 28, 37; Bob 6 cards; Cyd 6 cards.",
-                     *log[-2:])
+                     "The first cards: the popularity 6 (·Yp/BBF); yours 9 (F··/BPY).")
     said = " ".join(text.split())  # at 80x24 all of it in sight
-    assert "Cyd 6 cards." in said and "Your warehouse starts with card 9" in said
+    assert "Cyd 6 cards." in said and "yours 9 (F··/BPY)" in said
+
+
+def test_the_set_up_is_told_in_a_line_each():
+    """Play-test (every game's log opens with its set-up, a line a piece):
+    Overstocked's first cards (OS §Setup: the popularity, each warehouse)
+    and the forklifts turned face up (§Industrial Mechanisation) took a
+    line each, up to 13 at six players, before the first move. Each is one
+    line, every card and token still in it (the journal keeps every line);
+    a single line stays as the log says it."""
+    from tui.screens.overstocked import fold_deals
+
+    lines = ["The popularity starts with card 32 (·BF/FFF).",
+             "Your warehouse starts with card 2 (BPP/Y·B).",
+             "Bram's warehouse starts with card 19 (FFY/YFY).",
+             "A forklift worth 3 is turned face up.", "A forklift worth 5 is turned face up.",
+             "Bram chooses a card."]
+    assert fold_deals(lines) == [
+        "The first cards: the popularity 32 (·BF/FFF); yours 2 (BPP/Y·B); Bram's 19 (FFY/YFY).",
+        "Forklifts turned face up: L5 L3.", "Bram chooses a card."]
+    public = ["The popularity starts with card 32 (·BF/FFF).",
+              "Ann's warehouse starts with card 2 (BPP/Y·B).",
+              "A forklift worth 3 is turned face up."]
+    assert fold_deals(public) == [
+        "The first cards: the popularity 32 (·BF/FFF); Ann's 2 (BPP/Y·B).",
+        "A forklift worth 3 is turned face up."]
 
 
 async def test_an_areas_more_mark_follows_what_its_pane_hides():

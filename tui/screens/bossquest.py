@@ -91,6 +91,7 @@ from core.bossquest.state import (
 )
 from core.bossquest.table_facts import NOTHING_TO_DO_NOW, acts_in_duel, combat_spells, known_top
 from core.engine import CHANCE
+from core.wording import one_stop
 from host.messages import AWAY_MARK, GONE_MARK, STAND_IN_MARK
 from tui import resources
 from tui.plain import shortened
@@ -942,6 +943,25 @@ def fold_receipts(lines: Sequence[str]) -> list[str]:
     return fold_duel_takes(gamelog.fold_runs(lines, _RECEIVED, tell))
 
 
+#: a spell the Wizard offers, as the log tells it (one_stop: "Final turn!")
+_OFFERED = re.compile(r"^The Wizard offers (.+?)\.?\Z")
+
+
+def fold_log(lines: Sequence[str]) -> list[str]:
+    """The log as the panel and the hand-over cover show it: the weapons
+    of a request in a line (`fold_receipts`), and the Wizard's offers of a
+    round in a line ("The Wizard offers: No heart lost; Need Yellow (Y);
+    Winner +1 key."): a line each, three of the eight lines that open the
+    log (a play-test: every game's set-up took the log's first screen)."""
+
+    def tell(run: list[re.Match[str]]) -> list[str]:
+        if len(run) < 2:
+            return [m.string for m in run]
+        return [one_stop(f"The Wizard offers: {'; '.join(m.group(1) for m in run)}.")]
+
+    return gamelog.fold_runs(fold_receipts(lines), _OFFERED, tell)
+
+
 #: a weapon the Final Boss's champion takes (BQ-37), as the log tells it:
 #: group 1 "You" or 2 the knight, 3 the weapon (none: unnamed to the reader)
 _DUEL_TAKEN = re.compile(r"^(?:(You) take|(.+?) takes) (?:a weapon|(\S+)) face down\.\Z")
@@ -1578,7 +1598,7 @@ class BossQuestScreen(GameScreen):
             self.update.view if self.update is not None else None)
         self.query_one("#bq-last").border_title = "Last combat"
         log = self.query_one("#bq-log", SinceLog)
-        log.fold = fold_receipts
+        log.fold = fold_log
         log.border_title = _LOG_TITLE
         log.reading_title = _READING_TITLE
         self.query_one("#bq-score").display = False
@@ -3651,8 +3671,9 @@ class BossQuestScreen(GameScreen):
         return self.SOLO_HELP_SYMBOLS if solo_quest else self.HELP_SYMBOLS
 
     def fold_moves(self, lines: list[str]) -> list[str]:
-        # one request's weapons in one line, as the log shows them
-        return fold_receipts(lines)
+        # one request's weapons in one line, the Wizard's offers in one, as
+        # the log shows them
+        return fold_log(lines)
 
     def received_privately(self, seen: TableUpdate, now: TableUpdate) -> list[str]:
         """The face-down weapons the knight holds now and did not when they

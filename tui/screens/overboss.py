@@ -85,6 +85,7 @@ from tui.widgets import ActionBar, Choice, Market, Offer, PadBox, ScorePad
 from tui.widgets.board import ROOMY, Board, Cell, Divider, Edge, Grid
 from tui.widgets.flowed import Flowed, Parts, Wordings, flow_parts
 from tui.widgets.footer import Footer
+from tui.widgets.gamelog import fold_runs
 from tui.widgets.hints import hint
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import CHANGED, SinceLog, changed_keys, mark_rows, marked_text
@@ -561,6 +562,36 @@ class DuelMarket(Market):
         self.refresh()
 
 
+#: a market pair given a tile or token, as the log tells it: group 1 the
+#: pair, 2 what it gets with its article ("a Town")
+_MARKET_GETS = re.compile(r"^Market pair (\d+) gets (.+)\.\Z")
+
+
+def fold_market(lines: Sequence[str]) -> list[str]:
+    """The log with the market dealt in one line ("The market is dealt: 1
+    Town + Bandit · 2 Road + Rocktopus"), every pair still named: the
+    set-up wrote a line a tile or token, 8 of them opening the log a
+    newcomer read first (a play-test), and the market shows them. A pair
+    refilled in the game is told in one line ("Market pair 3 gets a Road
+    and a Yeti."). The journal keeps every line."""
+
+    def tell(run: list[re.Match[str]]) -> list[str]:
+        if len(run) < 2:
+            return [m.string for m in run]
+        pairs: dict[str, list[str]] = {}
+        for m in run:
+            pairs.setdefault(m.group(1), []).append(m.group(2))
+        if len(pairs) == 1:
+            ((pair, got),) = pairs.items()
+            return [f"Market pair {pair} gets {' and '.join(got)}."]
+        bare = re.compile(r"^an? ")
+        told = " · ".join(f"{pair} {' + '.join(bare.sub('', g) for g in got)}"
+                          for pair, got in pairs.items())
+        return [f"The market is dealt: {told}."]
+
+    return fold_runs(lines, _MARKET_GETS, tell)
+
+
 class OverbossScreen(GameScreen):
     """Overboss Duel at the table (see the module docstring for the keys)."""
 
@@ -707,7 +738,9 @@ class OverbossScreen(GameScreen):
         self.query_one("#ob-players").border_title = (
             "Bosses & lairs · Spires ^ready v spent"
         )
-        self.query_one("#ob-log").border_title = "Log · PgUp PgDn"
+        log = self.query_one("#ob-log", SinceLog)
+        log.border_title = "Log · PgUp PgDn"
+        log.fold = fold_market
         self.query_one("#ob-score-box").display = False
         if self.update is not None:
             self._redraw(self.update)
@@ -868,6 +901,10 @@ class OverbossScreen(GameScreen):
         self._draw_actions()
         self._draw_info()
         self._focus_for_mode()
+
+    def fold_moves(self, lines: list[str]) -> list[str]:
+        # the market dealt in a line, as the log shows it
+        return fold_market(lines)
 
     def number_words(self) -> str | None:
         """The market's places while drafting (or Baron Hex taking, King

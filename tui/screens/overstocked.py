@@ -229,10 +229,40 @@ def final_columns(view: State, sheet: Any, totals: Sequence[int], names: Sequenc
 _DEALT = re.compile(r"^(?:(You) are|(.+) is) dealt (?:a card|card (\d+))\.$")
 
 
+#: an area's first card (OS §Setup), as the log tells it: group 1 the
+#: popularity or the reader's warehouse, else 2 the owner's name
+_STARTS = re.compile(r"^(?:(The popularity|Your warehouse)|(.+)'s warehouse) starts with "
+                     r"card (\d+ \(.+\))\.\Z")
+POSSESSIVE = "'s"
+#: a forklift token turned up (§Industrial Mechanisation): group 1 its value
+_FORKLIFT_UP = re.compile(r"^A forklift worth (\d+) is turned face up\.\Z")
+
+
 def fold_deals(lines: Sequence[str]) -> list[str]:
     """The log with a deal in one line ("Cards dealt: you 2, 12, 23; Bob 6
-    cards."): the opening recap spent 12 lines of the 80x24 side on it."""
-    return gamelog.fold_deals(lines, _DEALT, "Cards dealt", order=int)
+    cards."): the opening recap spent 12 lines of the 80x24 side on it.
+    The rest of the set-up too, every card and token still named: the
+    areas' first cards ("The first cards: the popularity 32 (·BF/FFF);
+    yours 2 (BPP/Y·B)"), the forklifts turned up ("Forklifts turned face
+    up: L5 L3", highest first as they lie): a line each, up to 13 at six
+    players, pushed the first move out of the 80x24 log."""
+
+    def starts(run: list[re.Match[str]]) -> list[str]:
+        if len(run) < 2:
+            return [m.string for m in run]
+        named = {"The popularity": "the popularity", "Your warehouse": "yours"}
+        told = [f"{named[m.group(1)] if m.group(1) else m.group(2) + POSSESSIVE} {m.group(3)}"
+                for m in run]
+        return [f"The first cards: {'; '.join(told)}."]
+
+    def forklifts(run: list[re.Match[str]]) -> list[str]:
+        if len(run) < 2:
+            return [m.string for m in run]
+        values = sorted((int(m.group(1)) for m in run), reverse=True)
+        return [f"Forklifts turned face up: {' '.join(f'L{v}' for v in values)}."]
+
+    dealt = gamelog.fold_deals(lines, _DEALT, "Cards dealt", order=int)
+    return gamelog.fold_runs(gamelog.fold_runs(dealt, _STARTS, starts), _FORKLIFT_UP, forklifts)
 
 
 #: a player's name in the Players panel, at the least (or its whole name)
@@ -655,6 +685,10 @@ class OverstockedScreen(GameScreen):
     #: a log line laying a piece in another player's warehouse (yours is
     #: "your warehouse"), or the solo bot's card
     _INTO_THEIRS = re.compile(r" in their warehouse\b")
+
+    def fold_moves(self, lines: list[str]) -> list[str]:
+        # the deal and the set-up in a line each, as the log shows them
+        return fold_deals(lines)
 
     def _step_note(self, number: int, recap: Recap) -> str:
         """The recap's word after a step that laid a piece in another's
