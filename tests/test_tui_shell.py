@@ -1335,3 +1335,71 @@ async def test_the_too_small_notice_shows_no_scrollbar_at_20x5():
         assert not set(text) & set("▄▀▁▂▃▅▆▇█▌▐▔▕"), text
         assert not app.screen.show_vertical_scrollbar and not app.screen.show_horizontal_scrollbar
         assert "80" in text, text
+
+
+async def test_under_no_color_ctrl_t_offers_the_plain_look_and_keeps_its_own_choice(
+        monkeypatch, tmp_path):
+    """Play-test, NO_COLOR=1: the first run drew plain (bold and reverse
+    only); ctrl+t went round colour, light and ANSI, named as colours
+    ("light, the terminal's own colours"), and the colour theme was kept
+    for the next start, which then drew in greys: the plain look was lost
+    to a choice made in passing. Under NO_COLOR ctrl+t goes round the two
+    looks it draws, named so ("plain", "greys"); the choice made there is
+    kept for NO_COLOR starts alone, and a theme chosen in colour does not
+    make a NO_COLOR start grey."""
+    from tui import theme
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLORTERM", "truecolor")  # (plain all the same)
+    told: list[str] = []
+
+    def started() -> OvertableApp:
+        app = OvertableApp(bot_delay=0, remember_theme=True)
+        notify = app.notify
+
+        def noted(message, *args, **kwargs):
+            told.append(str(message))
+            return notify(message, *args, **kwargs)
+
+        app.notify = noted
+        return app
+
+    def plain(app) -> bool:
+        return all("DEFAULT" in a and "DEFAULT" in b for a, b in drawn_colours(app))
+
+    from tui.screens.help import global_keys
+
+    app = started()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert plain(app)
+        # F1 says the round as it goes here
+        assert dict(global_keys(app))["Ctrl+T"] == (
+            "Next look, in turn: plain, greys (NO_COLOR is set)")
+        await pilot.press("ctrl+t")  # greys
+        await pilot.pause()
+        assert not plain(app)
+        assert told[-1] == "Theme: greys (NO_COLOR is set; ctrl+t again: plain)", told
+        await pilot.press("ctrl+t")  # the plain look again, not light
+        await pilot.pause()
+        assert plain(app) and app.theme == theme.ANSI_THEME
+        assert told[-1] == "Theme: plain, no colour (NO_COLOR is set; ctrl+t again: greys)"
+        await pilot.press("ctrl+t")  # greys, kept for a NO_COLOR start
+    assert not theme.theme_file().exists()  # a colour terminal's choice is not made here
+    again = started()
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.theme == theme.COLOUR_THEME and not plain(again)  # chosen under NO_COLOR
+        await pilot.press("ctrl+t")  # plain, kept
+    # a theme chosen in colour does not make a NO_COLOR start grey
+    theme.save_theme(theme.COLOUR_THEME)
+    later = started()
+    async with later.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert plain(later)
+    monkeypatch.delenv("NO_COLOR")
+    coloured = OvertableApp(bot_delay=0, remember_theme=True)
+    async with coloured.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert coloured.theme == theme.COLOUR_THEME  # its own choice, untouched

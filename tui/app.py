@@ -218,8 +218,12 @@ class OvertableApp(KeysInOrder, App[None]):
         #: at a player's own terminal; not tests, not a hub's shared account)
         self.remember_theme = remember_theme
         #: the theme kept from the last start, if it is to be used
-        self._saved_theme = themes.saved_theme() if remember_theme and not theme_name else None
-        self._start_theme = theme_name or self._saved_theme or themes.pick_theme()
+        #: where nothing is coloured (NO_COLOR, a monochrome TERM): a theme is
+        #: chosen and kept for such starts apart (`themes.theme_file`), and
+        #: the first is plain whatever COLORTERM says
+        self._saved_theme = (themes.saved_theme(self.no_color)
+                             if remember_theme and not theme_name else None)
+        self._start_theme = theme_name or self._saved_theme or self._first_theme()
         self._theme_set = False
         #: a theme that could not be kept was said, once
         self._theme_unsaved_told = False
@@ -420,7 +424,7 @@ class OvertableApp(KeysInOrder, App[None]):
         if self._start_theme not in self.available_themes:  # a saved file may hold anything
             self.notify(f"The theme kept from the last time, {self._start_theme!r}, is not one "
                         "of Overtable's; the terminal's own is used.", severity="warning")
-            self._start_theme = themes.pick_theme()
+            self._start_theme = self._first_theme()
         self.theme = self._start_theme
         self._theme_set = True
         if self.locale_note:
@@ -463,7 +467,7 @@ class OvertableApp(KeysInOrder, App[None]):
         yield ("Help", "The keys of this screen (F1 or ?)", self.action_help)
         yield (
             "Theme",
-            "Next theme, in turn: "
+            self.theme_round_words() if self.no_color else "Next theme, in turn: "
             + themes.round_words(" (the terminal's own colours, good over SSH)"),
             self.action_toggle_theme,
         )
@@ -554,16 +558,33 @@ class OvertableApp(KeysInOrder, App[None]):
         match.box_waits(screen)
         self.push_screen(screen, lambda _: match.box_gone(screen))
 
+    def _first_theme(self) -> str:
+        """The theme of a start with none chosen: plain where nothing is
+        coloured (NO_COLOR), else as the terminal says (`themes.pick_theme`)."""
+        return themes.ANSI_THEME if self.no_color else themes.pick_theme()
+
+    def no_color_why(self) -> str:
+        """Why nothing is coloured, for Ctrl+T's words ("" where colour is)."""
+        if not self.no_color:
+            return ""
+        return "NO_COLOR is set" if "NO_COLOR" in os.environ else "a monochrome terminal"
+
+    def theme_round_words(self) -> str:
+        """Ctrl+T's round in words, as F1 and the palette say it."""
+        if self.no_color:
+            return f"Next look, in turn: {themes.no_color_words()} ({self.no_color_why()})"
+        return "Next theme, in turn: " + themes.round_words()
+
     def action_toggle_theme(self) -> None:
-        self.theme = themes.toggled(self.theme)
-        self.notify(f"Theme: {themes.spoken(self.theme)}", timeout=2)
+        self.theme = themes.toggled(self.theme, self.no_color)
+        self.notify(f"Theme: {themes.spoken(self.theme, self.no_color_why())}", timeout=2)
 
     def watch_theme(self, theme: str) -> None:
         """A theme chosen here (Ctrl+T, the theme picker) is the next
         start's too: it was back to the terminal's own at every start."""
         self._fit_no_color()
         if self.remember_theme and self._theme_set and theme != self._start_theme:
-            problem = themes.save_theme(theme)
+            problem = themes.save_theme(theme, self.no_color)
             self._start_theme = theme
             if problem and not self._theme_unsaved_told:
                 # once: the choice was lost at the next start without a word

@@ -92,10 +92,18 @@ def session_locale_note() -> str | None:
             f"(such as {found.partition('=')[0]}=C.UTF-8; ssh passes it on with SendEnv).")
 
 
-def spoken(theme: str) -> str:
+def spoken(theme: str, no_color: str = "") -> str:
     """A theme in --theme's words ("Theme: ansi-dark" named Textual's theme,
     which no option takes), ANSI written as F1 and the palette write it
-    (`round_words`); a theme picked from Textual's list by its name."""
+    (`round_words`); a theme picked from Textual's list by its name. With
+    `no_color` (why nothing is coloured: "NO_COLOR is set"), the look it
+    draws, plain or greys (`NO_COLOR_ORDER`): "the terminal's own colours"
+    was untrue there."""
+    if no_color:
+        if plain_under_no_color(theme):
+            return f"plain, no colour ({no_color}; ctrl+t again: greys)"
+        name = "greys" if theme == COLOUR_THEME else f"{theme}, in greys"
+        return f"{name} ({no_color}; ctrl+t again: plain)"
     if theme == COLOUR_THEME:
         return "colour"
     if theme == ANSI_THEME:
@@ -120,10 +128,32 @@ def round_words(ansi: str = "") -> str:
     return ", ".join(_ROUND_WORDS[name].format(ansi=ansi) for name in TOGGLE_ORDER)
 
 
-def toggled(theme: str) -> str:
+#: Ctrl+T's round where nothing is coloured (NO_COLOR, a monochrome
+#: terminal): the two looks drawn there, plain (an ANSI theme: bold and
+#: reverse only) and greys (the colour theme). Light looks as plain there,
+#: and a play-test found the plain look of the first start named as
+#: colours in the round of three, and lost once another was kept.
+NO_COLOR_ORDER = (ANSI_THEME, COLOUR_THEME)
+
+
+def plain_under_no_color(theme: str) -> bool:
+    """Whether `theme` draws plain where nothing is coloured: the ANSI
+    themes (the app's NO_COLOR filter leaves the terminal's own colours)."""
+    return theme in (ANSI_THEME, LIGHT_THEME)
+
+
+def no_color_words() -> str:
+    """"plain, greys": Ctrl+T's round where nothing is coloured."""
+    return "plain, greys"
+
+
+def toggled(theme: str, no_color: bool = False) -> str:
     """The next theme of Ctrl+T's round (`TOGGLE_ORDER`); a theme from the
     picker goes to ANSI. A round of three, not a pair: started light, the
-    toggle went to colour and ANSI and never back (a play-test)."""
+    toggle went to colour and ANSI and never back (a play-test). With
+    `no_color`, the round of `NO_COLOR_ORDER`: plain, greys."""
+    if no_color:
+        return COLOUR_THEME if plain_under_no_color(theme) else ANSI_THEME
     if theme not in TOGGLE_ORDER:
         return ANSI_THEME
     return TOGGLE_ORDER[(TOGGLE_ORDER.index(theme) + 1) % len(TOGGLE_ORDER)]
@@ -133,16 +163,19 @@ def toggled(theme: str) -> str:
 _LONGEST_NAME = 64
 
 
-def theme_file() -> Path:
+def theme_file(no_color: bool = False) -> Path:
     """Where the theme last chosen at this terminal is kept: one name, in
     the user's configuration directory (not the data directory, which holds
-    matches)."""
+    matches). With `no_color`, the one chosen where nothing is coloured
+    (NO_COLOR): kept apart, so that a theme chosen in colour does not make
+    a NO_COLOR start grey, nor one chosen there a colour start."""
     import platformdirs
 
-    return Path(platformdirs.user_config_dir("overtable")) / "theme"
+    return Path(platformdirs.user_config_dir("overtable")) / ("theme-no-color" if no_color
+                                                              else "theme")
 
 
-def saved_theme() -> str | None:
+def saved_theme(no_color: bool = False) -> str | None:
     """The theme last chosen (`save_theme`), or None: none saved, or the
     file unreadable or not a regular file. The name is not checked here: the app checks it
     against its themes, since the file may hold anything."""
@@ -150,7 +183,7 @@ def saved_theme() -> str | None:
 
     try:  # a regular file only, and no more of it than a name: a pipe or
         # /dev/zero put there must not hang the start or fill the memory
-        with os.fdopen(open_regular(theme_file()), "rb") as file:
+        with os.fdopen(open_regular(theme_file(no_color)), "rb") as file:
             text = file.read(_LONGEST_NAME + 1).decode("utf-8", "replace")
     except OSError:
         return None
@@ -158,11 +191,12 @@ def saved_theme() -> str | None:
     return name if name and len(name) <= _LONGEST_NAME and name.isprintable() else None
 
 
-def save_theme(name: str) -> str | None:
-    """Keep `name` for the next start; None, or why it could not be kept (a
+def save_theme(name: str, no_color: bool = False) -> str | None:
+    """Keep `name` for the next start (with `no_color`, the next start where
+    nothing is coloured: `theme_file`); None, or why it could not be kept (a
     configuration directory that cannot be written: the theme still
     changes, and the app says it is not kept)."""
-    path = theme_file()
+    path = theme_file(no_color)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         spare = path.with_name(f".{path.name}.{os.getpid()}")

@@ -51,7 +51,9 @@ GLOBAL_KEYS = [
 def global_keys(app: object) -> list[tuple[str, str]]:
     """GLOBAL_KEYS as `app` has them: an app may say what its own palette
     offers and what quitting does (`HELP_EVERYWHERE`, key -> words)."""
-    own: dict[str, str] = getattr(app, "HELP_EVERYWHERE", {})
+    own: dict[str, str] = dict(getattr(app, "HELP_EVERYWHERE", {}))
+    if getattr(app, "no_color", False) and callable(getattr(app, "theme_round_words", None)):
+        own.setdefault("Ctrl+T", app.theme_round_words())  # (NO_COLOR: plain, greys)
     return [(key, own.get(key, does)) for key, does in GLOBAL_KEYS]
 
 
