@@ -995,26 +995,24 @@ def _result_notes(
 
 
 def _covering(under: Sequence[str | None]) -> str:
-    """ ", covering 2 toys (a Furball and a quantum crate)": how many toy
-    spaces are covered (OS §Gameplay: one or two), then which, so the log
-    says what a placement did without coordinates ("covering Bean Bears"
-    did not say how many)."""
+    """ ", covering 1 Furball and 1 quantum crate": how many toy spaces are
+    covered (OS §Gameplay: one or two), and of which toys, so the log says
+    what a placement did without coordinates ("covering Bean Bears" did not
+    say how many; "2 Yo-yos spaces" read wrong). As short as it says it:
+    the 80x24 recap is a few rows."""
     toys = [c for c in under if c is not None and (c in "PFYB" or c == cards.QUANTUM)]
     if not toys:
         return ""
 
-    def one(c: str) -> str:
-        return "a quantum crate" if c == cards.QUANTUM else f"a {cards.Toy(c).adjective}"
+    def name(c: str, n: int) -> str:
+        if c == cards.QUANTUM:
+            return f"{n} quantum crate{'s' if n > 1 else ''}"
+        toy = cards.Toy(c)
+        return f"{n} {toy.label if n > 1 else toy.adjective}"
 
-    if len(toys) == 1:
-        which = one(toys[0])
-    elif len(set(toys)) == 1:
-        which = ("both quantum crates" if toys[0] == cards.QUANTUM
-                 else f"both {cards.Toy(toys[0]).label}")
-    else:
-        which = " and ".join(one(c) for c in toys)
-    count = f"{len(toys)} toy{'s' if len(toys) > 1 else ''}"
-    return f", covering {count} ({which})"
+    if len(set(toys)) == 1:
+        return f", covering {name(toys[0], len(toys))}"
+    return f", covering {' and '.join(name(c, 1) for c in toys)}"
 
 
 #: a third of an area's cards, across and down, in words
