@@ -1048,6 +1048,7 @@ def test_totals_secret_lowest_becomes_leader_ov6_ov17():
     # the round's score names the cards it counts (the showdown's may differ)
     assert ("Round 1 is scored. You score 12 (total 12) for the cards held now (L L C H B): "
             "Benevolence ×1: 4; Lust ×2: 6; Courage ×1 (2/10/18): 2; Hope ×1 (0/6/21): 0. "
+            "Round scores: Ann 9, you 12, Cat 16. "
             "Ann takes the Leader card (the lowest round score).") in line
     assert "Ann scores" not in line
     state = GAME.apply(state, 0, Deny())
@@ -1598,3 +1599,33 @@ def test_the_showdown_only_part_names_the_sisters_in_play():
     both = placed([("LHH", "CC"), ("AAB", "LG"), ("BBL", "GG")],
                   [Character.WUMING_WRATH, Character.WUMING_VALOUR, None])
     assert rules._sisters(both) == "The Wuming sisters'"
+
+
+def test_each_seats_round_end_names_every_round_score_not_the_others_totals_ov6_ov17():
+    """Play-test (Ann against bots): the round's end in Ann's own view said
+    "Dev takes the Leader card (the lowest round score)" and never the
+    others' round scores, so she could not check it: only the public line
+    (several people at one terminal) named them. They are public after the
+    Showdown (OV-6 keeps only the running totals secret; OV-17: the Leader
+    card goes by them): every seat's line names them too, its own as
+    "you", and no other seat's total."""
+    state = placed([("AAB", "LC"), ("LLC", "HB"), ("LHA", "BL")], leader=2)
+    from tests.test_overseers_rulebook import with_totals
+
+    state = with_totals(state, (30, 20, 10), 1)  # round 2: the totals are more than it
+    state = vote_all(state, [1, 0, 0])
+    names = ("Ann", "Bob", "Cat")
+    after = GAME.apply(state, 0, Deny())
+    scores = [p.rounds[-1].score for p in after.seats]
+    totals = [p.total for p in after.seats]
+    assert len(set(scores) | set(totals)) == 6  # each figure tells which it is
+    for viewer in range(3):
+        line = GAME.describe(state, 0, Deny(), names=names, viewer=viewer)
+        said = ", ".join("you" if s == viewer else n
+                         for s, n in enumerate(names)).split(", ")
+        said = ", ".join(f"{who} {score}" for who, score in zip(said, scores, strict=True))
+        assert f"Round scores: {said}." in line, line
+        for s, total in enumerate(totals):
+            if s != viewer:
+                assert not re.search(rf"\b{total}\b", line), (total, line)
+        assert f"(total {totals[viewer]})" in line

@@ -205,3 +205,35 @@ async def test_a_refused_q_is_said_in_the_boxs_foot_not_over_its_lines():
         await wait_for(pilot, lambda: "Enter first" in screen_text(app))
         assert said == [], said
         assert "Enter first: then q goes home" in screen_text(app)
+
+
+async def test_ones_own_round_end_box_shows_every_round_score_at_80x24(tmp_path, monkeypatch):
+    """Play-test (Ann against five bots, 80x24): "Round 1 ended · Ann's
+    view" said "… takes the Leader card (the lowest round score)" and never
+    the others' round scores, so Ann could not check it. They are public
+    after the Showdown, only the running totals secret (OV-6, OV-17): her
+    box names each, on a line of its own and whole (PgDn brings it where
+    the box runs longer), and no one else's total; her log too."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    six = [PlayerSpec("Ann", "human"),
+           *(PlayerSpec(n, "bot", "random") for n in ("Bob", "Cyd", "Dee", "Eva", "Fox"))]
+    app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        box = await play_to_the_round_end(app, pilot, six)
+        assert box.title_text == "Round 1 ended · Ann's view"
+        seats = app.table.match.state.seats
+        scores = ", ".join(f"{'you' if s == 0 else p.name} {seat.rounds[0].score}"
+                           for s, (p, seat) in enumerate(zip(six, seats, strict=True)))
+        for _ in range(4):
+            text = screen_text(app)
+            rows = [row.strip("│ ") for row in text.splitlines()]
+            if f"Round scores: {scores}." in rows or "PgDn: more" not in text:
+                break
+            await pilot.press("pagedown")
+            await pilot.pause()
+        assert f"Round scores: {scores}." in rows, text
+        [table] = [x for x in app.screen_stack if isinstance(x, OverseersScreen)]
+        assert table.update.seat == 0
+        assert any(f"Round scores: {scores}." in line for line in table.update.log)
+        others = {seat.total for seat in seats[1:]} - {seats[0].total}
+        assert not any(f"total {t}" in line for line in table.update.log for t in others)

@@ -2062,9 +2062,9 @@ def _round_scores(after: State, ref, viewer: int | None) -> list[str]:
     once the Showdown revealed the hands (a steal and a not-guilty draw are
     face up, OV-13, OV-15) and the characters are known (OV-9); only the
     cumulative totals are secret (OV-6) and are not named. A seat's line
-    tells its own score (`_own_score`) and is left as it was."""
-    if viewer is not None:
-        return []
+    names them too, after its own score and total (`_own_score`): with
+    bots, a seat's view is the only one (play-test: "Dev takes the Leader
+    card" could not be checked)."""
     scores = ", ".join(f"{ref(s)} {p.rounds[-1].score}" for s, p in enumerate(after.seats)
                        if p.rounds and p.rounds[-1] is not None)
     return [f"Round scores: {scores}."] if scores else []
