@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import functools
 import os
 import re
 from collections.abc import Iterator
@@ -139,6 +140,10 @@ class SavedMatch:
     #: the names of the seats to play next in an unfinished match ("Ann");
     #: () when not replayed, over, or chance's turn
     to_play: tuple[str, ...] = ()
+    #: the box the match was left with up, unread, that Continue brings
+    #: back first ("the end of round 1": the game's `unread_box`, from what
+    #: is kept beside the journal); "" when none or not known
+    unread: str = ""
 
     def who_plays(self, *, seats: int | None = None, name: int | None = None) -> str:
         """Who plays: people by name, bots counted ("Ann, Bram +2 bots");
@@ -883,6 +888,10 @@ class Replayed:
     notes: tuple[str, ...] = ()
     #: the names of the seats to play next, if the match is not over
     to_play: tuple[str, ...] = ()
+    #: the box it was left with up, unread, given what was put away (the
+    #: game's `unread_box` at the state it replays to); None if the game
+    #: has none
+    unread: Any = None
 
 
 #: path -> (mtime, size, what its replay found): replays of unchanged files are kept
@@ -900,7 +909,7 @@ def _with_replay(saved: SavedMatch) -> SavedMatch:
         return saved
     progress, refused, winners = replayed.progress, replayed.refused, replayed.winners
     saved = attrs.evolve(saved, options=replayed.options, notes=replayed.notes,
-                         to_play=replayed.to_play)
+                         to_play=replayed.to_play, unread=_unread(saved, replayed))
     if replayed.left_out is not None:
         # what a resume has, counted by the rules (an undo they refuse took none back)
         saved = attrs.evolve(saved, actions=replayed.kept, left_out=replayed.left_out or None)
@@ -918,6 +927,19 @@ def _with_replay(saved: SavedMatch) -> SavedMatch:
         # finished match "in play" (and Continue offered it for ever)
         return attrs.evolve(saved, progress=progress, finished=True, winners=winners)
     return attrs.evolve(saved, progress=progress)
+
+
+def _unread(saved: SavedMatch, replayed: Replayed) -> str:
+    """The box `saved` was left with up, unread (`Replayed.unread`), by what
+    is kept beside its journal now: it changes without a move (a box put
+    away), so it is not part of the replay kept."""
+    if replayed.unread is None or saved.finished or replayed.winners is not None:
+        return ""
+    put_away = dict(read_here(saved.path).put_away)
+    if not put_away:
+        return ""
+    said = replayed.unread(put_away)
+    return said if isinstance(said, str) else ""
 
 
 def _replay(path: Path) -> Replayed:
@@ -939,8 +961,10 @@ def _replay(path: Path) -> Replayed:
     options = options_words(match.header.options, len(match.names))
     to_play = () if outcome is not None else tuple(
         match.names[s] for s in sorted(match.to_act()) if 0 <= s < len(match.names))
+    hook = getattr(match.game, "unread_box", None)
+    unread = None if hook is None or outcome is not None else functools.partial(hook, match.state)
     return Replayed(_progress(match), refused, winners, options, len(match.history),
-                    loaded.lost, loaded.notes, to_play)
+                    loaded.lost, loaded.notes, to_play, unread)
 
 
 def _when(mtime: float) -> str:

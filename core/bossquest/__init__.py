@@ -33,6 +33,7 @@ GAME = GameRules(
     last_ask=table_facts.last_ask,
     spells_on=table_facts.spells_on,
     progress=table_facts.progress,
+    unread_box=table_facts.unread_box,
     #: BQ-26: a knight's score in the results is `Outcome.scores` (the keys,
     #: lowered so that the scores read in the order of the standings); the
     #: score pad keeps the keys as won

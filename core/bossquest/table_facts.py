@@ -14,6 +14,8 @@ is a ruling in docs/rulings.md.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
 
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Companion, Spell, SpellKind, Weapon
@@ -354,6 +356,21 @@ def progress(state: State) -> str:
     return f"round {max(1, state.round)}"
 
 
+def unread_box(state: State, put_away: Mapping[str, int]) -> str:
+    """The combat a match at `state` was left with up, unread, as a list
+    of saved matches says it ("the combat of round 2"), or "": `put_away`
+    is what the match kept beside its journal (read as untrusted), per
+    kind of box how many were put away; the combats after those come back
+    first on continuing (the screen's `_put_away`)."""
+    count = put_away.get("combats")
+    if state.phase is Phase.OVER or type(count) is not int or not 0 <= count < len(state.history):
+        return ""
+    rounds = [result.round for result in state.history[count:]]
+    if len(rounds) == 1:
+        return f"the combat of round {rounds[0]}"
+    return f"the combats of rounds {rounds[0]} to {rounds[-1]}"
+
+
 __all__ = ["NOTHING_TO_DO_NOW", "acts_in_duel", "OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "face_down_known_to",
            "knight_in_turn",
-           "last_ask", "unmet_conditions", "progress", "spells_on", "standing"]
+           "last_ask", "unmet_conditions", "progress", "spells_on", "standing", "unread_box"]

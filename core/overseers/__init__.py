@@ -54,6 +54,7 @@ GAME = GameRules(
     votes_received=table_facts.votes_received,
     top_row_size=table_facts.top_row_size,
     progress=table_facts.progress,
+    unread_box=table_facts.unread_box,
     seen_by_others=seen_by_others,
     revealed=rules.revealed,
 )

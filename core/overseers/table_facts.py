@@ -11,7 +11,7 @@ a ruling in docs/rulings.md.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 import attrs
@@ -223,9 +223,28 @@ def progress(state: State) -> str:
     return f"round {max(1, state.round)}"
 
 
+def unread_box(state: State, put_away: Mapping[str, int]) -> str:
+    """The box a match at `state` was left with up, unread, as a list of
+    saved matches says it ("the end of round 1"), or "": `put_away` is
+    what the match kept beside its journal (read as untrusted), per kind
+    of box the count put away (the screen's `_kept_unread`: the one before
+    put away, this one not). The round's end comes up as the next draft
+    begins, what the vote did once the Showdown revealed the hands."""
+    if state.phase is Phase.OVER:
+        return ""
+    if (state.phase is Phase.DRAFT and state.round >= 2
+            and put_away.get("rounds") == state.round - 2):
+        return f"the end of round {state.round - 1}"
+    if (state.phase is not Phase.DRAFT and state.showdown
+            and put_away.get("votes") == state.round - 1):
+        return f"what round {state.round}'s vote did"
+    return ""
+
+
 __all__ = [
     "ABILITIES",
     "progress",
+    "unread_box",
     "STAGES",
     "SlotMark",
     "ability",

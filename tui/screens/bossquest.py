@@ -1953,6 +1953,15 @@ class BossQuestScreen(GameScreen):
             panel.show_wave(result)
         else:
             panel.show_result(result, self._bare_who)
+            view = self._view_now()
+            if view is not None and result in view.history:
+                # up, unread: those before it put away, kept with the match
+                # for the list of saved matches to say (`unread_box`); a
+                # combat opened again (c) lowers nothing
+                before = view.history.index(result)
+                kept = self._put_away(COMBATS, len(view.history))
+                if kept is None or kept < before:
+                    self._keep_put_away(COMBATS, before)
         panel.display = True
         # every seat a bot, watched: they wait until it is put away (c's
         # too: the last round and the match ended behind one)

@@ -171,7 +171,8 @@ def seats_text(saved: Any) -> str:
 
 
 def stopped_text(saved: Any) -> str:
-    """Where the match stopped: "Ann to play, round 2 · 43 actions"."""
+    """Where the match stopped: "Ann to play, round 2 · 43 actions"; a box
+    left unread first: "the end of round 1 (unread), then ..."."""
     names = [shortened(str(n), DETAILS_NAME) for n in getattr(saved, "to_play", ())]
     where = []
     if names and not saved.finished:
@@ -182,7 +183,12 @@ def stopped_text(saved: Any) -> str:
     count = f"{saved.actions} action{'' if saved.actions == 1 else 's'}"
     if getattr(saved, "left_out", None):
         count += f" ({saved.left_out} line{'' if saved.left_out == 1 else 's'} left out)"
-    return " · ".join(part for part in (", ".join(where), count) if part)
+    said = " · ".join(part for part in (", ".join(where), count) if part)
+    unread = getattr(saved, "unread", "")
+    if unread and not saved.finished:
+        # Continue brings it back first (kept beside the journal)
+        said = f"{unread} (unread), then {said}"
+    return said
 
 
 #: the state of a match in Details, for the list's Result words that are not plain
