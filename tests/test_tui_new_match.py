@@ -804,7 +804,38 @@ async def test_a_pasted_name_with_a_tab_is_refused_like_brackets():
         await pilot.pause()
         assert app.screen is screen and field.has_class("refused") and field.has_focus
         assert any("Seat 2: a name is printable characters only" in notice
-                   and notice.endswith("E F") for notice in said), said
+                   and notice.endswith('"E F"') for notice in said), said
+
+
+@pytest.mark.parametrize("pasted", ["Cy\td", "Annabelle\tLee of the Kingdom by", "[Bob the Builder]",
+                                    "Anna\tBelle\tCarla\tDora\tEmma\tFay\tGia"])
+async def test_the_name_a_refusal_suggests_is_never_broken_across_lines(pasted):
+    """Play-test (80x24): "Cy<Tab>d" pasted, Start was refused rightly, but
+    the notice wrapped its own suggestion: "with spaces instead: Cy" then
+    "d" on the next row. The suggestion is quoted on a line of its own,
+    whole in the notice at 80x24 (a name is at most 32 characters)."""
+    from textual import events
+
+    from tui.screens.new_match import fitted_name
+
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_form(pilot)
+        field = screen.query_one("#name-1", Input)
+        field.focus()
+        field.value = ""
+        await pilot.pause()
+        field.post_message(events.Paste(pasted))
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen and field.has_class("refused")
+        suggested = f'"{fitted_name(pasted)}"'
+        assert " " in suggested  # (a name that could break)
+        # the notice drawn: its first words in sight
+        await wait_for(pilot, lambda: "Seat 2: a name" in screen_text(app))
+        text = screen_text(app)
+        assert any(suggested in row for row in text.splitlines()), text
 
 
 async def test_a_pasted_name_too_long_keeps_its_start_and_says_so():

@@ -44,15 +44,22 @@ def name_refused(name: str, seat: int) -> str | None:
     if "[" in name or "]" in name:
         # said, not made round unseen: "[Bob]" was saved as "(Bob)"
         return (f"Seat {seat + 1}: a name has no square brackets (the screens would read "
-                f"them as their own marks); round ones are fine: {fitted_name(name)}")
+                f"them as their own marks); round ones are fine:\n{_suggested(name)}")
     if not name.isprintable():
         # "E<Tab>F" pasted in was saved and shown as "E\ufffdF" everywhere;
         # said, like the brackets
         return (f"Seat {seat + 1}: a name is printable characters only (no Tab or control "
-                f"characters); with spaces instead: {fitted_name(name)}")
+                f"characters); with spaces instead:\n{_suggested(name)}")
     if len(name) > MAX_NAME:  # (the field's limit: a value set, not typed)
         return f"Seat {seat + 1}: a name is {MAX_NAME} characters at most."
     return None
+
+
+def _suggested(name: str) -> str:
+    """What `name_refused` suggests, quoted, for a line of its own: the
+    notice wrapped it at 80x24 ("with spaces instead: Cy" then "d"); a
+    name of `MAX_NAME` quoted fits a notice's line there."""
+    return f'"{fitted_name(name)}"'
 
 
 def fitted_name(name: Any) -> str:
