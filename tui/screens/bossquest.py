@@ -1957,10 +1957,12 @@ class BossQuestScreen(GameScreen):
             if view is not None and result in view.history:
                 # up, unread: those before it put away, kept with the match
                 # for the list of saved matches to say (`unread_box`); a
-                # combat opened again (c) lowers nothing
+                # combat opened again (c) lowers nothing, nor is a count
+                # not believed (`_put_away`) written over
                 before = view.history.index(result)
-                kept = self._put_away(COMBATS, len(view.history))
-                if kept is None or kept < before:
+                read = getattr(self.port, "put_away", None)
+                kept = read(COMBATS) if callable(read) else None
+                if kept is None or (type(kept) is int and 0 <= kept < before):
                     self._keep_put_away(COMBATS, before)
         panel.display = True
         # every seat a bot, watched: they wait until it is put away (c's
