@@ -1075,11 +1075,11 @@ def test_the_new_leader_is_told_why_ov17():
     assert not re.search(r"\d", public.partition("Leader card")[2])
 
 
-def test_the_public_round_end_names_every_round_score_not_the_totals_ov6_ov17():
+def test_the_public_round_end_names_every_round_score_not_the_totals_ov6_ov17_ov29():
     """OV §Showdown: "Players reveal their hands", and what changes a hand
     after it (a steal, a not-guilty draw) is face up (OV-13, OV-15), as
     are the characters whose figures count (OV-9): every round score is
-    there for all to reckon. OV-6 keeps only the cumulative totals secret.
+    there for all to reckon (OV-29). OV-6 keeps only the cumulative totals secret.
     Play-test (three people at one terminal): the box for everyone said
     "Ann takes the Leader card (the lowest round score)" with no score, so
     the table could not see why. The public line names each round score
@@ -1601,7 +1601,7 @@ def test_the_showdown_only_part_names_the_sisters_in_play():
     assert rules._sisters(both) == "The Wuming sisters'"
 
 
-def test_each_seats_round_end_names_every_round_score_not_the_others_totals_ov6_ov17():
+def test_each_seats_round_end_names_every_round_score_not_the_others_totals_ov6_ov17_ov29():
     """Play-test (Ann against bots): the round's end in Ann's own view said
     "Dev takes the Leader card (the lowest round score)" and never the
     others' round scores, so she could not check it: only the public line
