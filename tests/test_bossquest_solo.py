@@ -29,7 +29,7 @@ from core.bossquest.state import Options, Phase, SoloBoss, Ulul
 from core.bots.bossquest import HeuristicBot
 from tests.bossquest_tables import spell, w
 from tests.playouts import play_checked
-from tests.test_bossquest_rules import ATK1, ATK2, ATKM2, CANCEL, HP1, HPM1, NEED_PAIR
+from tests.test_bossquest_rules import ATK1, ATK2, ATKM1, ATKM2, CANCEL, HP1, HPM1, NEED_PAIR
 
 
 def boss(hp, *codes, spells=()):
@@ -789,6 +789,28 @@ def test_could_still_match_names_the_bosses_a_personal_spell_could_save():
     assert solo.could_still_match(state) == {}
     state = attrs.evolve(at_wave(1, [boss(16, "R7", "Y7")], phase=Phase.SOLO_END), personal=())
     assert solo.could_still_match(state) == {}
+
+
+def test_made_exact_at_once_plays_each_personal_spell_once():
+    """BQ §Solo Quest: each personal spell is a card, played once (BQ §1st
+    Wave: "At any time you may use your personal attack SPELLS"). Play-test:
+    Boss 2 and Boss 3 each 2 short with one Attack +2 held: either could be
+    made exact, not both; with Attack +2 and Attack -1, Boss 2 two short and
+    Boss 3 one over are both made exact, each with its own spell."""
+    bosses = [boss(15, "R7", "Y7", "P1"), boss(16, "R7", "Y7"), boss(16, "R7", "Y7")]
+    state = attrs.evolve(at_wave(1, bosses, phase=Phase.SOLO_END), personal=(ATK2,))
+    assert solo.could_still_match(state) == {1: (ATK2,), 2: (ATK2,)}
+    assert solo.made_exact_at_once(state) == {1: (ATK2,)}
+    bosses[2] = boss(13, "R7", "Y7")
+    state = attrs.evolve(at_wave(1, bosses, phase=Phase.SOLO_END), personal=(ATK2, ATKM1))
+    assert solo.made_exact_at_once(state) == {1: (ATK2,), 2: (ATKM1,)}
+    # 3 short and 2 short with +1, +2, -1, -2: +1 +2 make one, nothing left
+    # for the other (the -1 and -2 only take away)
+    bosses[2] = boss(17, "R7", "Y7")
+    state = at_wave(1, bosses, phase=Phase.SOLO_END)
+    assert set(solo.could_still_match(state)) == {1, 2}
+    assert len(solo.made_exact_at_once(state)) == 1
+    assert solo.made_exact_at_once(attrs.evolve(state, personal=())) == {}
 
 
 def test_could_still_match_counts_the_final_assaults_hearts_bq41():

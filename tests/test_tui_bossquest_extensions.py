@@ -1688,6 +1688,35 @@ async def test_attack_asks_first_when_a_personal_spell_could_save_a_heart():
         assert app.port.submitted == [(0, Resolve(0))]
 
 
+@pytest.mark.parametrize(("held", "could"), [
+    ("atk+2", "Attack +2 could still make either exact, not both."),
+    ("atk+2 atk-1", "your personal spells could still make both exact."),
+])
+async def test_the_attack_check_counts_each_personal_spell_once(held, could):
+    """Play-test: Boss 2 and Boss 3 each 2 short with one Attack +2 held
+    read "your personal spells could still make them exact": a personal
+    spell is played once (BQ §1st Wave), so it says either, not both
+    (`solo.made_exact_at_once`); with Attack -1 too and Boss 3 one over,
+    both."""
+    from core.bossquest.cards import Spell, SpellKind
+    from tests.test_bossquest_solo import at_wave, boss
+
+    third = boss(16, "R7", "Y7") if held == "atk+2" else boss(13, "R7", "Y7")
+    state = at_wave(1, [boss(15, "R7", "Y7", "P1"), boss(16, "R7", "Y7"), third],
+                    phase=Phase.SOLO_END)
+    state = attrs.evolve(state, personal=tuple(Spell(SpellKind(k)) for k in held.split()))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#bq-actions").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted == []
+        text = " ".join(screen_text(app).split())
+        gaps = "Boss 3 is 2 short" if held == "atk+2" else "Boss 3 is 1 over"
+        assert f"Boss 2 is 2 short, {gaps}: {could} Attack anyway?" in text, text
+
+
 @pytest.mark.parametrize("personal", ["none", "useless"])
 async def test_attack_does_not_ask_when_no_spell_held_could_change_it(personal):
     """No nagging: with no personal spell that could bring a failing Boss to

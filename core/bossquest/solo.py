@@ -8,7 +8,7 @@ is a ruling in docs/rulings.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, product
 
 from core.bossquest import cards
 from core.bossquest.actions import (
@@ -321,6 +321,35 @@ def could_still_match(state: State, adjust: int = 0) -> dict[int, tuple[Spell, .
         if gap and conditions_met(boss) and gap in subsets:
             found[i] = subsets[gap]
     return found
+
+
+def made_exact_at_once(state: State, adjust: int = 0) -> dict[int, tuple[Spell, ...]]:
+    """Of the Bosses `could_still_match` names, the most that the personal
+    spells held could make exact together, each spell played once (a card,
+    spent when played: one Attack +2 makes one of two Bosses 2 short
+    exact, not both), with the spells each would take: the fewest in all
+    among such plays. Empty when `could_still_match` is."""
+    found = could_still_match(state, adjust)
+    if len(found) < 2:
+        return found
+    held = [(s, ATTACK_CHANGE.get(s.kind, 0)) for s in state.personal]
+    gaps = {i: boss_hp(b) - boss_strength(b) - adjust
+            for i, b in enumerate(state.solo_bosses) if i in found}
+    best: dict[int, tuple[Spell, ...]] = {}
+    best_key = (0, 0)
+    for where in product([None, *found], repeat=len(held)):
+        sums = dict.fromkeys(found, 0)
+        for (_, change), i in zip(held, where, strict=True):
+            if i is not None:
+                sums[i] += change
+        exact = [i for i in found if sums[i] == gaps[i] and i in where]
+        if any(i is not None and i not in exact for i in where):
+            continue  # a spell spent on a Boss it does not make exact
+        key = (len(exact), -sum(i is not None for i in where))
+        if key > best_key:
+            best_key = key
+            best = {i: tuple(s for (s, _), j in zip(held, where, strict=True) if j == i) for i in exact}
+    return best
 
 
 def nothing_to_target(state: State) -> str:

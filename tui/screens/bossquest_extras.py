@@ -388,7 +388,9 @@ def attack_check_prompt(view: State, action: Resolve) -> Text:
     """The Solo Quest's attack `action` to confirm: the Bosses it would lose
     a heart at that a personal spell held could still bring to their HP
     exactly (`solo.could_still_match`), with the spells when one Boss
-    ("Boss 2 is 2 short: Attack +2 could still make it exact."), then the
+    ("Boss 2 is 2 short: Attack +2 could still make it exact.") and how
+    many of them the spells, each played once, could make exact together
+    ("either exact, not both"; `solo.made_exact_at_once`), then the
     keys. A play-test lost a heart to an Enter on "Attack!" with the
     spell in hand."""
     found = solo.could_still_match(view, action.adjust)
@@ -398,11 +400,20 @@ def attack_check_prompt(view: State, action: Resolve) -> Text:
         gap = solo.boss_hp(boss) - solo.boss_strength(boss) - action.adjust
         name = _solo_boss_name(view, i)
         gaps.append(f"{name[:1].upper()}{name[1:]} is {abs(gap)} {'short' if gap > 0 else 'over'}")
+    at_once = len(solo.made_exact_at_once(view, action.adjust))
+    kinds = set(found.values())
+    spells = " with ".join(map(str, next(iter(kinds)))) if len(kinds) == 1 else "your personal spells"
     if len(found) == 1:
-        (spells,) = found.values()
-        could = f"{' with '.join(map(str, spells))} could still make it exact"
+        could = f"{spells} could still make it exact"
+    elif at_once == len(found):
+        could = f"{spells} could still make {'both' if at_once == 2 else 'them all'} exact"
+    elif at_once == 1:
+        # each personal spell is played once: one Attack +2, two Bosses
+        # 2 short (play-test: "could still make them exact")
+        could = (f"{spells} could still make either exact, not both" if len(found) == 2
+                 else f"{spells} could still make one of them exact")
     else:
-        could = "your personal spells could still make them exact"
+        could = f"{spells} could still make {at_once} of them exact"
     return Text.assemble((", ".join(gaps) + ": ", "bold"), could + ". Attack anyway? ",
                          ("Enter", "bold reverse"), " attacks · ", ("Esc", "bold reverse"),
                          " goes back.")
