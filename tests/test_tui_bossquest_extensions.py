@@ -1375,6 +1375,47 @@ async def test_the_final_table_keeps_the_last_waves_bosses():
         assert "Boss 2 19 HP attack 6 (13 short)" in text, text
 
 
+@pytest.mark.parametrize("wave", [2, 3], ids=["wave-2", "final-assault"])
+async def test_the_final_table_shows_the_ending_once_and_the_personal_spells_kept(wave):
+    """BQ §Solo Quest: the final table is the quest as it ended. Play-test
+    at 80x24: the ending was said twice (the score pad's notes and the
+    prompt), and the personal spell still held (Atk-2) was cut off the
+    board, the Bosses of a lost wave 2 and the waves' lines taking its
+    rows. The ending is said once, in the score pad; the board shows the
+    personal spells kept, as during play."""
+    from core.bossquest.actions import Resolve
+    from core.bossquest.state import WaveResult
+    from tests.test_bossquest_rules import ATKM2, HP1, HPM1, NEED_PAIR
+    from tests.test_bossquest_solo import at_wave, boss
+
+    from tests.test_bossquest_solo import NEED_P, NEED_Y, PLAYTEST_WEAPONS
+
+    bosses = [boss(21, "R1", "R2", "R3", "R4", "R5", spells=(HP1,)),
+              boss(19, "P1", "P2", "P3", "P4", spells=(NEED_PAIR,)),
+              boss(17, "B1", "B2", "B3", "B4", spells=(HPM1,))]
+    waves = [WaveResult(wave=1, bosses=(boss(15, "R7", "Y7", "P1"), boss(16, "Y7")),
+                        strengths=(15, 7), hps=(15, 16), defeated=(True, False),
+                        hearts_lost=1, hearts_after=2)]
+    if wave == 3:
+        waves.append(WaveResult(wave=2, bosses=tuple(bosses), strengths=(15, 10, 10),
+                                hps=(22, 19, 16), defeated=(True, True, False),
+                                hearts_lost=1, hearts_after=1))
+        bosses = [boss(30, *PLAYTEST_WEAPONS, spells=(NEED_Y, HP1, NEED_P))]
+    state = attrs.evolve(at_wave(wave, bosses, phase=Phase.SOLO_END, hearts=1),
+                         personal=(ATKM2,), waves=tuple(waves))
+    over = GAME.apply(state, 0, Resolve(0))
+    assert over.phase is Phase.OVER and over.ending
+    app = ScreenApp(_solo_update(over))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert text.count(" ".join(over.ending.split())) == 1, text
+        assert "Personal spells: Attack -2" in text or "Personal spells: Atk-2" in text, text
+        for r in over.waves:  # and every wave's line under them
+            assert ("Final assault: " if r.wave == 3 else f"Wave {r.wave}: ") in text, text
+        assert "(b: the results · q: home)" in text, text
+
+
 def test_a_waves_attack_names_every_spell_the_boss_took_bq47():
     """BQ-47 (every spell of a combat told, those used at once and the ones
     cancelled included), in the Solo Quest. Play-test (qa-bq7 finding 1):

@@ -2822,7 +2822,13 @@ class BossQuestScreen(GameScreen):
         pad.display = True
         # six knights beside the Boss at 80 columns: closed up, the labels'
         # short words (the duel's hearts note says they are before it)
-        pad.set_pad(update.names, result.breakdown, winners=result.winners, notes=result.notes,
+        notes = result.notes
+        if view.players == 1:
+            # the Solo Quest's ending is the prompt's, under the board: said
+            # once (the play-test read it twice at 80x24, the board's last
+            # rows cut for it)
+            notes = tuple(n for n in notes if n != view.ending)
+        pad.set_pad(update.names, result.breakdown, winners=result.winners, notes=notes,
                     closing_up=True, short_labels=_SHORT_LABELS, short_note="Won: rounds won.")
 
     # -- prompt and action bar ------------------------------------------------------
