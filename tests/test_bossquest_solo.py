@@ -762,8 +762,12 @@ def test_a_swap_with_deck_given_to_one_boss_is_noted_on_it_bq40():
     state = GAME.apply(state, CHANCE, taken)
     assert state.solo_bosses[0].used == ((SWAP_DECK, (w("R6"), taken.weapon)),)
     assert state.solo_bosses[1].gave == ((SWAP_DECK, 0),)
+    # which of Boss 1's swaps another Boss was given (the board lists each
+    # on the row of the Boss it was given to)
+    assert state.solo_bosses[0].elsewhere == (0,)
     state = GAME.apply(state, 0, Resolve(0))
     assert state.waves[-1].bosses[1].gave == ((SWAP_DECK, 0),)
+    assert state.waves[-1].bosses[0].elsewhere == (0,)
 
 
 # ---------------------------------------------------------------------------

@@ -1381,14 +1381,13 @@ async def test_the_final_table_shows_the_ending_once_and_the_personal_spells_kep
     at 80x24: the ending was said twice (the score pad's notes and the
     prompt), and the personal spell still held (Atk-2) was cut off the
     board, the Bosses of a lost wave 2 and the waves' lines taking its
-    rows. The ending is said once, in the score pad; the board shows the
-    personal spells kept, as during play."""
+    rows. The ending is said once, under the board (the score pad keeps
+    the miss); the board shows the personal spells kept, as during
+    play."""
     from core.bossquest.actions import Resolve
     from core.bossquest.state import WaveResult
     from tests.test_bossquest_rules import ATKM2, HP1, HPM1, NEED_PAIR
-    from tests.test_bossquest_solo import at_wave, boss
-
-    from tests.test_bossquest_solo import NEED_P, NEED_Y, PLAYTEST_WEAPONS
+    from tests.test_bossquest_solo import NEED_P, NEED_Y, PLAYTEST_WEAPONS, at_wave, boss
 
     bosses = [boss(21, "R1", "R2", "R3", "R4", "R5", spells=(HP1,)),
               boss(19, "P1", "P2", "P3", "P4", spells=(NEED_PAIR,)),
@@ -1884,6 +1883,55 @@ def test_a_swap_given_to_another_boss_shows_under_it_in_the_waves_attack_bq47():
     assert "spells: Swap with deck (Y2 → P7)" in "\n".join(lines[boss_1:boss_2]), said
     assert "spells: Swap with deck (on Boss 1), Boss HP +1" in " ".join(
         " ".join(lines[boss_2:]).split()), said
+
+
+async def test_every_spell_given_to_a_boss_is_on_its_row_bq40():
+    """BQ-40 (Cancel with nothing to cancel, or Swap with deck with nothing
+    to swap, is spent for nothing), BQ-10. Play-test: a Swap with deck that
+    acted on its own Boss, and a Cancel spent for nothing, were listed in
+    the wave's attack but not on their Bosses' rows. Each is on its row:
+    "Swap with deck (Y2 → P7)", "Cancel (no effect)"; a swap given to
+    another Boss is on that one's row only ("(on Boss 1)"). At 80x24 every
+    row fits, spells on a line of their own where too long."""
+    from core.bossquest.actions import TargetWeapon
+    from tests.test_bossquest_rules import CANCEL, HP1, SWAP_DECK
+    from tests.test_bossquest_solo import at_wave, boss
+    from tui.screens.bossquest_extras import solo_rows
+
+    state = at_wave(1, [boss(15, "Y2", "R6"), boss(16, "B7"), boss(17)],
+                    rows=((CANCEL, SWAP_DECK, SWAP_DECK, HP1), (), ()))
+    state = GAME.apply(state, 0, Ask(1))  # Cancel to Boss 3: nothing to cancel
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y5")))
+    state = GAME.apply(state, 0, AssignTo(2))
+    state = GAME.apply(state, 0, Ask(1))  # Swap with deck to Boss 1, on its Y2
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("B1")))
+    state = GAME.apply(state, 0, AssignTo(0))
+    state = GAME.apply(state, 0, TargetWeapon(w("Y2")))
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("P7")))
+    state = GAME.apply(state, 0, Ask(1))  # Swap with deck to Boss 2, on Boss 1's R6
+    state = GAME.apply(state, CHANCE, DrawWeapon(w("Y2")))
+    state = GAME.apply(state, 0, AssignTo(1))
+    state = GAME.apply(state, 0, TargetWeapon(w("R6")))
+    (drawn, _), *_ = GAME.chance_outcomes(state)
+    state = GAME.apply(state, CHANCE, drawn)
+    board = [r.plain for r in solo_rows(state, 78)]
+    said = " ".join(board)
+
+    def row(n):
+        at = next(i for i, r in enumerate(board) if r.startswith(f"Boss {n}"))
+        under = board[at + 1] if board[at + 1].startswith("    spells:") else ""
+        return board[at] + under
+
+    assert ("Swap with deck (Y2 → P7)" in row(1) or "Swap deck (Y2 → P7)" in row(1)), board
+    assert "R6 →" not in row(1) and "(on Boss" not in row(1), board
+    assert ("Swap with deck (on Boss 1)" in row(2) or "Swap deck (on Boss 1)" in row(2)), board
+    assert "Cancel (no effect)" in row(3) or "Cancel a spell (no effect)" in row(3), said
+    assert all(len(r) <= 78 for r in board), board
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "→ P7)" in text and "(no effect)" in text, text
 
 
 async def test_at_the_final_assault_the_cursor_stays_at_the_spell_played_place():

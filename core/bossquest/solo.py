@@ -546,7 +546,8 @@ def _apply_chance(state: State, action: object) -> State:
     weapons = tuple(weapon if w == state.swap_weapon else w for w in boss.weapons)
     assert state.casting is not None
     used = boss.used + ((state.casting, (state.swap_weapon, weapon)),)
-    state = _set_boss(state, i, evolve(boss, weapons=weapons, used=used))
+    elsewhere = boss.elsewhere + ((len(boss.used),) if state.solo_target not in (None, i) else ())
+    state = _set_boss(state, i, evolve(boss, weapons=weapons, used=used, elsewhere=elsewhere))
     state = _gave(state, i)
     state = evolve(
         state,

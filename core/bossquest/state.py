@@ -337,6 +337,10 @@ class SoloBoss:
     #: weapon on another Boss of the wave (BQ-40), each with that Boss's
     #: index: the board shows them on both (the other keeps the effect)
     gave: tuple[tuple[Spell, int], ...] = attrs.field(default=(), eq=False)
+    #: the places in `used` of the swaps another Boss was given (its
+    #: `gave`), not this one: the board lists each spell on the row of the
+    #: Boss it was given to
+    elsewhere: tuple[int, ...] = attrs.field(default=(), eq=False)
 
 
 @attrs.frozen

@@ -589,6 +589,21 @@ def solo_spells_taken(boss: SoloBoss) -> list[str]:
     return [", ".join(used + kept)] * bool(used or kept) + cancelled
 
 
+def _used_here(boss: SoloBoss, short: bool) -> list[str]:
+    """The spells used at once that `boss` was given: a Swap with
+    deck on its own weapon, "Swap with deck (Y2 → P7)", or one spent for
+    nothing, "Cancel (no effect)" (BQ-40). A swap given to another Boss
+    that took this one's weapon is that one's ("(on Boss 1)", `_gave`):
+    the play-test found the others on no row, only in the wave's attack."""
+    said = []
+    for at, (spell, swap) in enumerate(boss.used):
+        if at in boss.elsewhere:
+            continue
+        name = _solo_name(spell, short)
+        said.append(f"{name} ({swap[0]} → {swap[1]})" if len(swap) == 2 else f"{name} (no effect)")
+    return said
+
+
 def _weapons_within(boss: SoloBoss, room: int) -> str:
     """A Boss's weapons in `room` cells: the first ones and "+3 more" when
     all do not fit (up to 20 in a wave, BQ §1st Wave; the row was cut with
@@ -634,7 +649,10 @@ def _solo_board(view: State, room: int, names: _SoloNames) -> list[Text]:
         failing = solo.unmet_conditions(boss)
         unmet = "" if not failing else (
             f"  (unmet: {', '.join(_solo_name(s, names.short) for s in failing)})")
-        spells = Text(", ".join(_solo_name(s, names.short) for s in boss.spells), end="")
+        # the Swaps with deck and Cancels given to it used at once (BQ-40:
+        # spent for nothing when nothing could be taken), then its spells
+        spells = Text(", ".join([*_used_here(boss, names.short),
+                                 *(_solo_name(s, names.short) for s in boss.spells)]), end="")
         # a Cancel or Swap with deck given to it that acted on another Boss
         for gave in _gave(boss, view, names.short):
             spells.append(f"{', ' if spells else ''}{gave}")
