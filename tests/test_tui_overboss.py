@@ -43,7 +43,7 @@ from tests.overboss_screen_kit import (
     midgame,
     screen_text,
 )
-from tests.overboss_tables import BANDIT, WOLF, YETI, D, I, P, R, T, board, sq, table
+from tests.overboss_tables import BANDIT, ROCK, SLIME, WOLF, YETI, D, I, P, R, T, board, sq, table
 from tests.screen_kit import wait_for
 from tui.screens.overboss import (
     OverbossScreen,
@@ -884,6 +884,46 @@ async def test_at_80x24_p_on_the_final_table_shows_the_bosses_and_lairs():
         app.game_screen.show(make_update(finished()))
         await pilot.pause()
         assert "Final score pad" in screen_text(app)
+
+
+async def test_the_final_tables_footer_names_what_p_does_now():
+    """Play-test (80x24): on the final table the footer read "p Score pad"
+    with the score pad already shown, and p brought up the Bosses and
+    lairs. The footer names what p does now: "p Bosses & lairs", then,
+    those shown, "p Score pad"."""
+    from tests.test_tui_footer_fit import footer_line
+
+    app = ScreenApp(make_update(finished()), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Final score pad" in screen_text(app)
+        line = footer_line(app)
+        assert "p Bosses & lairs" in line and "p Score pad" not in line, line
+        await pilot.press("p")
+        await pilot.pause()
+        assert "Final score pad" not in screen_text(app)
+        line = footer_line(app)
+        assert "p Score pad" in line and "Bosses & lairs" not in line, line
+        await pilot.press("p")
+        await pilot.pause()
+        assert "Final score pad" in screen_text(app)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)])
+async def test_once_over_nothing_is_to_place_nor_to_reveal(size):
+    """OD §Turn Order 7: the duel is over once the board is full; no token
+    is placed after, no Boss revealed. Play-test: the final table's lair
+    still read "Bandit, Rocktopus, Spellslime, Yeti to place" and "Reveal
+    (r): …". Once over, what is left in the lair is said plainly ("in the
+    lair: …") and no reveal is offered."""
+    state = finished(lairs=(Lair(waiting=(BANDIT, ROCK, SLIME, YETI), spires=1, heroes=2),
+                            Lair(crystals=(Token.ROAD_CRYSTAL,), spires=2, heroes=1)),
+                     revealed=(False, False))
+    _, text = await run(make_update(state), ["p"] if size == (80, 24) else [], size=size)
+    said = " ".join(text.split())
+    assert "Dr. Deadly" in said and "never revealed" in said, said  # the lairs are shown
+    assert "to place" not in said and "Reveal (r)" not in said, said
+    assert re.search(r"in the lair: (Bandit|B)", said), said
 
 
 async def test_at_80x24_the_final_pad_shows_every_crystal_baron_hex_scored_across():

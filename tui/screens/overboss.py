@@ -177,7 +177,8 @@ CRYSTAL_SHORT = {
 }
 
 
-def lair_parts(lair: Lair, *, wide: bool, room: int) -> tuple[list[Text], str]:
+def lair_parts(lair: Lair, *, wide: bool, room: int,
+               over: bool = False) -> tuple[list[Text], str]:
     """A lair's line: its parts and what stands between them. Narrow, in
     `room` cells: the Spires, the Crystals and the heroes always, in that
     order (a field that came and went turn to turn, "Crystals –", moved the
@@ -186,7 +187,9 @@ def lair_parts(lair: Lair, *, wide: bool, room: int) -> tuple[list[Text], str]:
     waiting follow, named, where they fit, else on a line of their own
     (`flow_parts` takes them there), by letter only where not even that
     line has room for their names ("Heroes 2 BLW to place" and "Crystals:
-    I R" read as riddles to a newcomer at 80x24)."""
+    I R" read as riddles to a newcomer at 80x24). Once the duel is `over`
+    nothing is placed (OD §Turn Order 7): those left are "in the lair: …"
+    (the final table read "Bandit, Yeti to place")."""
     spires = Text.assemble((f"Spires ^{lair.spires}", "bold" if lair.spires else ""),
                            f" v{lair.expended}")
     heroes = Text(f"Heroes {lair.heroes}")
@@ -197,7 +200,7 @@ def lair_parts(lair: Lair, *, wide: bool, room: int) -> tuple[list[Text], str]:
             # said as what they are (a play-test read "Waiting M Y" as
             # nothing): monsters that must go on the board (OD §Placing Tokens)
             tokens = ", ".join(f"{k.letter} {k.label}" for k in lair.waiting)
-            parts.append(Text.assemble((tokens, "bold"), " to place"))
+            parts.append(_waiting_words(tokens, over))
         return parts, " · "
     sep = "  "
 
@@ -224,13 +227,21 @@ def lair_parts(lair: Lair, *, wide: bool, room: int) -> tuple[list[Text], str]:
              ", ".join(TOKEN_SHORT.get(k, k.label) for k in lair.waiting),
              " ".join(k.letter for k in lair.waiting),
              "".join(k.letter for k in lair.waiting)]
-    waiting = [Text.assemble((form, "bold"), " to place") for form in forms]
+    waiting = [_waiting_words(form, over) for form in forms]
     # (named beside the fields, else named on the line below: their letters
     # only where not even a line of their own has room for their names)
     beside = next((w for w in waiting[:2] if room <= 0 or cells([*fields, w]) <= room), None)
     if beside is None:  # on the next line (`flow_parts`), whole
         beside = next((w for w in waiting if cells([w]) <= room), waiting[-1])
     return [*fields, beside], sep
+
+
+def _waiting_words(tokens: str, over: bool) -> Text:
+    """The monsters waiting in a lair: "… to place" (OD §Placing Tokens),
+    or once the duel is over, when none will be, "in the lair: …"."""
+    if over:
+        return Text(f"in the lair: {tokens}")
+    return Text.assemble((tokens, "bold"), " to place")
 
 
 def terrain_text(terrain: Terrain, *, name: bool = True) -> Text:
@@ -632,6 +643,10 @@ class OverbossScreen(GameScreen):
                 tooltip="Cancel the first square of a two-square move, or the Spire"),
         RESULTS_ON_ESCAPE,  # the final table
         Binding("p", "pad", "Score pad", tooltip="Show or hide the score pad so far"),
+        # the same key where it brings up the Bosses and lairs instead (the
+        # final table's pad in their place at 80x24): the footer names that
+        Binding("p", "lairs", "Bosses & lairs",
+                tooltip="Show the Bosses and lairs in the final score pad's place"),
         # Tab goes between the places where your keys work now (the market or
         # the board, and the action bar), each showing its cursor when focused.
         Binding("tab", "cycle_focus(1)", "Next place", show=False, priority=True,
@@ -1152,19 +1167,21 @@ class OverbossScreen(GameScreen):
             head.append(" · revealed" if view.revealed[seat] else hidden, style="italic")
             objective = card.objective if me else _theirs(card.objective)
             head.append(f": {objective}")
-            if wide and me and not view.revealed[seat]:
+            # no reveal once the duel is over (OD §Turn Order 7)
+            revealable = me and not view.revealed[seat] and view.step is not Step.OVER
+            if wide and revealable:
                 # its own line, indented when it wraps too (wrapped with the
                 # head it went on at the panel's left edge)
                 reveal = Parts((Text(f"Reveal (r): {card.reveal}", style="dim"),),
                                indent="    ")
-            elif me and not view.revealed[seat]:
+            elif revealable:
                 # one line (80x24's log is short): said shortly where it must be
                 reveal = Wordings(tuple(Text(f"    Reveal (r): {said}", style="dim")
                                         for said in (card.reveal, card.reveal_short) if said))
         lair = view.lairs[seat]
         # a cell short of the panel's edge: a line reaching it looked cut off
         room = self.query_one("#ob-players").content_region.width - 1
-        parts, sep = lair_parts(lair, wide=wide, room=room)
+        parts, sep = lair_parts(lair, wide=wide, room=room, over=view.step is Step.OVER)
         return [head, *([reveal] if reveal else []), *in_force,
                 Parts(tuple(parts), sep=sep, indent="    ")]
 
@@ -1707,7 +1724,9 @@ class OverbossScreen(GameScreen):
         if action == "cancel":
             return self._first is not None or self._spire
         if action == "pad":
-            return True
+            return not self._p_shows_lairs()
+        if action == "lairs":
+            return self._p_shows_lairs()
         if action == "cycle_focus":
             # not your decision: Tab goes through the screen as anywhere else
             return bool(self._focus_places())
@@ -1893,6 +1912,16 @@ class OverbossScreen(GameScreen):
             return ("leave", "pad")
         return super().footer_spare()
 
+    def _p_shows_lairs(self) -> bool:
+        """Whether p now brings up the Bosses and lairs: the final score pad
+        shown in their place (not beside them, tall). The footer read "p
+        Score pad" with the pad shown (a play-test)."""
+        return (self._outcome() is not None and not self._final_hidden
+                and not self.has_class("-tall"))
+
+    def action_lairs(self) -> None:
+        self.action_pad()
+
     def action_pad(self) -> None:
         if self._outcome() is not None:
             self._final_hidden = not self._final_hidden
@@ -1901,6 +1930,7 @@ class OverbossScreen(GameScreen):
         if self.update is not None:
             self._draw_score(self.update)
             self._draw_prompt()  # it says whether the market is in sight
+        self.refresh_bindings()  # the footer names what p does now
 
     def action_reveal(self) -> None:
         view = self._view
