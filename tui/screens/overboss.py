@@ -1257,6 +1257,7 @@ class OverbossScreen(GameScreen):
         self.set_class(outcome is not None and shown, "-final-pad")
         self.query_one("#ob-market").display = outcome is None and not (shown and short)
         self.query_one("#ob-players").display = not (shown and short)
+        self.refresh_bindings()  # the footer names what p does now (`_p_shows_lairs`)
 
     # -- the prompt, the action bar and the info line -------------------------------
 
@@ -1930,7 +1931,6 @@ class OverbossScreen(GameScreen):
         if self.update is not None:
             self._draw_score(self.update)
             self._draw_prompt()  # it says whether the market is in sight
-        self.refresh_bindings()  # the footer names what p does now
 
     def action_reveal(self) -> None:
         view = self._view
