@@ -236,6 +236,10 @@ class OverbossRules(Rules):
         ("Baron Hex: take a token", "s"),
         ("Warlord Grimtusk: pick a hero", "s"),
         (ENDING, "enter"),  # the other's last turn, over the results
+        # the last moves beside the final board, put away over the final
+        # table (its whole score pad); then the results
+        ("Enter: the final table", "enter"),
+        ("The duel is over.", "b"),
     )
 
     #: questions answered by a square of the board

@@ -174,7 +174,8 @@ def overboss_secrets(state: Any, seat: int, other: int, names: list[str]) -> tup
     from core.overboss import GAME, bosses
 
     mine, theirs = state.bosses[seat], state.bosses[other]
-    shown = [bosses.title(mine)] if mine is not None else []
+    # over, the final score pad stands where the Bosses were (p brings them)
+    shown = [bosses.title(mine)] if mine is not None and GAME.outcome(state) is None else []
     hidden = []
     if theirs is not None and GAME.view(state, seat).bosses[other] is None:
         hidden.append(bosses.title(theirs))

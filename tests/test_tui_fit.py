@@ -93,6 +93,12 @@ async def test_a_whole_match_fits_80x24(game_id, seats, people):
                 continue
             if isinstance(screen, GameScreen):
                 update = screen.update
+                if getattr(screen, "_results_due", None) is not None:
+                    # the Duel's final table, its last moves put away: the
+                    # results wait for Enter (or b)
+                    await findings.check(pilot)
+                    await pilot.press("enter")
+                    continue
                 if update is not None and update.legal and update.seat is not None:
                     if not helped:  # F1 over the table, at the first decision
                         helped = True
