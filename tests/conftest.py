@@ -93,3 +93,17 @@ def brisk_idle(monkeypatch):
 
     monkeypatch.setattr(textual._wait, "SLEEP_GRANULARITY", BRISK_IDLE)
     monkeypatch.setattr(textual._wait, "SLEEP_IDLE", BRISK_IDLE / 20)
+
+
+@pytest.fixture
+async def shared_hub(tmp_path, monkeypatch):
+    """A hub on a private socket, the app's data in the test's directory
+    (the join, lobby and offline tests' shared tables)."""
+    from host.hub import Hub
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    hub = Hub(tmp_path / "shared", bot_delay=0)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    yield hub, path
+    await hub.close()

@@ -36,17 +36,6 @@ async def shared_form_shown(pilot, app) -> None:
                    and bool(app.screen.query("#away-bot")))
 
 
-@pytest.fixture
-async def shared_hub(tmp_path, monkeypatch):
-    """A hub on a private socket, the app's data in the test's directory."""
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    hub = Hub(tmp_path / "shared", bot_delay=0)
-    path = tmp_path / "run" / "hub.sock"
-    await hub.serve(path)
-    yield hub, path
-    await hub.close()
-
-
 async def wait_for(pilot, condition, timeout: float = 10) -> None:
     await screen_kit.wait_for(pilot, condition, timeout, step=0.02)  # the hub answers
 

@@ -4,24 +4,10 @@ reads them (play-test over SSH at 80x24)."""
 
 from __future__ import annotations
 
-import pytest
-
-from host.hub import Hub
 from tests.test_tui_join import bob_sits_at_anns_duel, wait_for
 from tui.join import JoinApp
 from tui.screens.lobby import LobbyScreen
 from tui.screens.overboss import OverbossScreen
-
-
-@pytest.fixture
-async def shared_hub(tmp_path, monkeypatch):
-    """A hub on a private socket, the app's data in the test's directory."""
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    hub = Hub(tmp_path / "shared", bot_delay=0)
-    path = tmp_path / "run" / "hub.sock"
-    await hub.serve(path)
-    yield hub, path
-    await hub.close()
 
 
 def notices(app) -> list[str]:

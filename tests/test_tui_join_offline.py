@@ -5,25 +5,12 @@ that named the way to it from a table."""
 
 from __future__ import annotations
 
-import pytest
-
 from host.hub import Hub
 from tests.screen_kit import record_notices
 from tests.test_tui_join import wait_for
 from tui.join import JoinApp
 from tui.screens.lobby import LobbyScreen
 from tui.screens.overboss import OverbossScreen
-
-
-@pytest.fixture
-async def shared_hub(tmp_path, monkeypatch):
-    """A hub on a private socket, the app's data in the test's directory."""
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    hub = Hub(tmp_path / "shared", bot_delay=0)
-    path = tmp_path / "run" / "hub.sock"
-    await hub.serve(path)
-    yield hub, path
-    await hub.close()
 
 
 async def test_withdrawing_a_table_while_the_hub_is_away_says_so_plainly(tmp_path, monkeypatch):
