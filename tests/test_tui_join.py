@@ -84,6 +84,10 @@ async def play_to_the_results(pilot, app, bob, rng) -> set:
             assert app.screen.title_text.startswith("Since your last move")
             await pilot.press("enter")
             continue
+        if getattr(app.screen, "_results_due", None) is not None:
+            # the final table, those moves put away: the results on Enter
+            await pilot.press("enter")
+            continue
         await pilot.pause(0.005)
         update = screen.update
         if update is not None:
