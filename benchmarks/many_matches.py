@@ -81,7 +81,10 @@ async def _play(matches: int, seed: int) -> list[dict[str, float]]:
                 if time.perf_counter() - start > MATCH_TIMEOUT:
                     raise RuntimeError(f"match {len(rows) + 1} did not end in {MATCH_TIMEOUT} s "
                                        f"(screen {app.screen!r}, table {app.table!r})")
-                if isinstance(app.screen, EndingScreen):  # the bot's last moves, until Enter
+                if isinstance(app.screen, EndingScreen) or getattr(
+                        app.screen, "_results_due", None) is not None:
+                    # the bot's last moves, until Enter; then the final table
+                    # with its whole score pad, the results on Enter again
                     await pilot.press("enter")
                     continue
                 table = app.table
