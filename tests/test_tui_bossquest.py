@@ -1256,3 +1256,135 @@ def test_the_wizards_offers_are_told_in_a_line():
         "Bram is dealt a hidden weapon."]
     assert fold_log(["The Wizard offers No heart lost.", "Ann asks for 2 weapons."]) == [
         "The Wizard offers No heart lost.", "Ann asks for 2 weapons."]
+
+
+def set_up_lines(players, options, viewer=0):
+    """A quest's set-up by the rules, until the first knight's decision,
+    as the log tells it to `viewer` (None: a spectator): every chance
+    step its first outcome."""
+    from core import CHANCE
+    from core.bossquest import GAME
+
+    state = GAME.setup(players, options)
+    lines = []
+    while CHANCE in GAME.to_act(state):
+        action = GAME.chance_outcomes(state)[0][0]
+        lines.append(GAME.describe(state, CHANCE, action, names=NAMES[:players], viewer=viewer))
+        state = GAME.apply(state, CHANCE, action)
+    return state, lines
+
+
+def test_the_weapons_and_companions_dealt_are_told_in_a_line_each():
+    """Play-test (every game's log opens with its set-up): each round of a
+    quest opened with a line a weapon the Armorer deals (BQ §Setting up a
+    round, 3: one face down to each knight, then one face up), 8 at four
+    knights, and at the start a line a companion (BQ §Companions): the
+    first move scrolled out of the 80x24 log. Each deal is one line, every
+    knight and every weapon the reader may see still in it (the journal
+    keeps every line); a single line stays as the log says it."""
+    from tui.screens.bossquest import fold_log
+
+    lines = ["Bob is dealt the Owl: Once per round: looks at the mystery spell or at a "
+             "knight's hidden weapon.",
+             "Cyd is dealt the Fox: Wins ties.", "You are dealt the Hare: Once per round: ...",
+             "Round 3: a Boss with 17 HP appears.",
+             "Bob is dealt a hidden weapon.", "Cyd is dealt a hidden weapon.",
+             "You are dealt a hidden weapon: B5.",
+             "Bob is dealt Y3.", "Cyd is dealt ±2.", "You are dealt B3.",
+             "Bob asks for 2 weapons."]
+    assert fold_log(lines) == [
+        "Companions dealt: Bob the Owl, Cyd the Fox, you the Hare.",
+        "Round 3: a Boss with 17 HP appears.",
+        "Hidden weapons dealt: Bob, Cyd, you (B5).",
+        "Weapons dealt face up: Bob Y3, Cyd ±2, you B3.",
+        "Bob asks for 2 weapons."]
+    # BQ §Boss Ul'ul, night: the second weapon is dealt face down too
+    night = ["Bob is dealt a hidden weapon.", "You are dealt a hidden weapon: R5.",
+             "Bob is dealt a weapon face down.", "You are dealt P6 face down."]
+    assert fold_log(night) == ["Hidden weapons dealt: Bob, you (R5).",
+                               "Weapons dealt face down: Bob, you (P6)."]
+    # a potion read (BQ §Potions) parts the deal; a weapon alone keeps its line
+    potion = ["Bob is dealt ±1.", "Bob reads the potion ±1 as -1.", "Cyd is dealt G1.",
+              "You are dealt P6."]
+    assert fold_log(potion) == ["Bob is dealt ±1.", "Bob reads the potion ±1 as -1.",
+                                "Weapons dealt face up: Cyd G1, you P6."]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("viewer", [0, None], ids=["knight", "spectator"])
+def test_a_quests_set_up_by_the_rules_is_a_line_a_kind(players, viewer):
+    """The set-up as the rules word it (with every option that deals at
+    the start: companions, potions, Ul'ul's night), folded: the Boss, the
+    Wizard's offers, each deal a line, every knight and weapon still named."""
+    from core.bossquest.state import Ulul
+    from tui.screens.bossquest import fold_log
+
+    options = Options(companions=True, potions=True, ulul=Ulul.NIGHT, final_boss=True)
+    state, lines = set_up_lines(players, options, viewer)
+    folded = fold_log(lines)
+    # companions, the Boss, the offers, the hidden weapons, the face-up ones
+    # (a potion read parts them: a line more)
+    assert 5 <= len(folded) <= 6 < len(lines), (lines, folded)
+    assert folded[0].startswith("Companions dealt: ") and folded[1].startswith("Round 1: ")
+    assert folded[3].startswith("Hidden weapons dealt: ")
+    said = " ".join(folded)
+    for seat, knight in enumerate(state.knights):
+        name = "you" if seat == viewer else NAMES[seat]
+        assert f"{name} the {state.companions[seat].label}" in said, said
+        assert name in folded[3]
+        for weapon in knight.visible:
+            assert f"{weapon}" in said, said
+        if seat == viewer:
+            assert f"you ({knight.hidden.weapon})" in folded[3], folded
+        else:
+            assert f"{knight.hidden.weapon}" not in folded[3], folded
+
+
+async def test_the_logs_first_screen_shows_the_first_move_after_the_set_up():
+    """At 80x24 with four knights the log's first screen was the round's
+    set-up (BQ §Setting up a round), the first move out of sight below
+    it. Folded, the set-up and the first moves are in sight, and the
+    hand-over cover folds them alike."""
+    from core.bossquest.state import Ulul
+
+    _, lines = set_up_lines(4, Options(companions=True, ulul=Ulul.CLASSIC), viewer=0)
+    log = (*lines, "Bob asks for 2 weapons.")
+    app = ScreenApp(make_update(full_state(), log=log), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = app.game_screen.query_one("#bq-log")._shown
+        text = screen_text(app)
+    assert len(shown) == 6 and shown[0].startswith("Companions dealt: "), shown
+    assert "Bob asks for 2 weapons." in text and "Hidden weapons dealt: " in text, text
+    assert app.game_screen.fold_moves(list(log)) == list(shown)
+
+
+def test_the_solo_quests_rows_and_bosses_are_told_in_a_line_each():
+    """Play-test: the Solo Quest's log opened with 16 lines of set-up, a
+    spell laid beside a row (BQ §Solo Quest: 5, 5 and 3 face up) and a
+    Boss turned (BQ-39: a wave's Bosses turn face up when it begins), the
+    board showing them all; at 80x24 its three rows read only the first
+    spells. The rows are one line, every spell in its row's order (the top
+    first, as the board lists them), the Bosses of a wave another, the 2nd
+    wave's too when it begins mid-quest; the journal keeps every line."""
+    from core.bossquest.solo import row_sizes
+    from tui.screens.bossquest import fold_log
+
+    state, lines = set_up_lines(1, Options(), viewer=0)
+    assert len(lines) == 16, lines
+    assert [len(row) for row in state.rows] == list(row_sizes(state.options))
+    rows = "; ".join(f"{where}: {', '.join(str(s) for s in row)}" for where, row
+                     in zip(("1st wave", "2nd wave", "MegaBoss"), state.rows, strict=True))
+    hps = [f"Boss {i + 1} ({b.hp} HP)" for i, b in enumerate(state.solo_bosses)]
+    assert fold_log(lines) == [
+        f"Spell rows laid out — {rows}.",
+        f"Wave 1: {hps[0]}, {hps[1]} and {hps[2]} turn face up."]
+    wave_2 = ["You attack: Boss 1 16/16 defeated, Boss 2 18/18 defeated, Boss 3 12/12 "
+              "defeated; 3 hearts left.", "Wave 2: Boss 1 turns face up: 14 HP.",
+              "Wave 2: Boss 2 turns face up: 18 HP.", "Wave 2: Boss 3 turns face up: 15 HP.",
+              "You ask for 2 weapons."]
+    assert fold_log(wave_2) == [
+        wave_2[0], "Wave 2: Boss 1 (14 HP), Boss 2 (18 HP) and Boss 3 (15 HP) turn face up.",
+        wave_2[-1]]
+    assert fold_log(["Need Blue (B) is laid beside the 1st wave.", "You ask for 1 weapon."]) == [
+        "Need Blue (B) is laid beside the 1st wave.", "You ask for 1 weapon."]

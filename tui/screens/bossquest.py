@@ -26,6 +26,7 @@ one is up (`GameScreen.box_waits`).
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -952,14 +953,109 @@ def fold_log(lines: Sequence[str]) -> list[str]:
     of a request in a line (`fold_receipts`), and the Wizard's offers of a
     round in a line ("The Wizard offers: No heart lost; Need Yellow (Y);
     Winner +1 key."): a line each, three of the eight lines that open the
-    log (a play-test: every game's set-up took the log's first screen)."""
+    log (a play-test: every game's set-up took the log's first screen).
+    The rest of the set-up too (`fold_set_up`)."""
 
     def tell(run: list[re.Match[str]]) -> list[str]:
         if len(run) < 2:
             return [m.string for m in run]
         return [one_stop(f"The Wizard offers: {'; '.join(m.group(1) for m in run)}.")]
 
-    return gamelog.fold_runs(fold_receipts(lines), _OFFERED, tell)
+    return fold_set_up(gamelog.fold_runs(fold_receipts(lines), _OFFERED, tell))
+
+
+#: a weapon or a companion dealt (BQ §Setting up a round, 3; §Boss Ul'ul's
+#: night; §Companions), as the log tells it: "you" or "who" the knight,
+#: "what" what after "dealt", with "card" the weapon when the reader sees
+#: it, "companion" the companion's name
+_DEALT = re.compile(
+    r"^(?:(?P<you>You) are|(?P<who>.+?) is) dealt (?P<what>"
+    r"a hidden weapon(?:: (?P<hidden>\S+))?"
+    r"|(?:a weapon|(?P<down>\S+)) face down"
+    r"|the (?P<companion>[A-Z][a-z]+): .+"
+    r"|(?P<up>\S+))\.\Z")
+
+#: each kind of deal's line when folded
+_DEALT_TOLD = {"companion": "Companions dealt", "hidden": "Hidden weapons dealt",
+               "down": "Weapons dealt face down", "up": "Weapons dealt face up"}
+
+
+def _dealt_kind(m: re.Match[str]) -> str:
+    what = m.group("what")
+    if what.startswith("a hidden weapon"):
+        return "hidden"
+    if m.group("companion"):
+        return "companion"
+    return "down" if what.endswith(" face down") else "up"
+
+
+def _dealt_piece(kind: str, m: re.Match[str]) -> str:
+    """A knight's part of a folded deal: "Bob the Owl", "you (B5)" (a
+    face-down weapon the reader sees, as the board writes it), "Bob", "Bob Y3"."""
+    who = "you" if m.group("you") else m.group("who")
+    if kind == "companion":
+        return f"{who} the {m.group('companion')}"
+    if kind == "up":
+        return f"{who} {m.group('up')}"
+    card = m.group(kind)
+    return f"{who} ({card})" if card else who
+
+
+#: a spell laid beside a row of the Solo Quest (BQ §Solo Quest): 1 the
+#: spell, 2 the row
+_LAID = re.compile(r"^(.+) is laid beside the (1st wave|2nd wave|MegaBoss)\.\Z")
+#: a Boss of a Solo Quest's wave turned face up (BQ-39): 1 the wave, 2 the
+#: Boss, 3 its HP
+_TURNED_UP = re.compile(r"^Wave (\d+): Boss (\d+) turns face up: (\d+) HP\.\Z")
+
+
+def fold_set_up(lines: Sequence[str]) -> list[str]:
+    """The log with each kind of set-up in one line, every piece still
+    named (the journal keeps every line): each round's weapons dealt
+    ("Hidden weapons dealt: Bob, Cyd, you (B5)." and "Weapons dealt face
+    up: Bob Y3, Cyd R2, you B3."), the companions dealt ("Companions
+    dealt: Bob the Owl, you the Fox."; F1 tells their powers, and the
+    table your own), the Solo Quest's spell rows ("Spell rows laid out —
+    1st wave: ...; 2nd wave: ...; MegaBoss: ...", the top spell first, as
+    the board lists them) and a wave's Bosses ("Wave 1: Boss 1 (16 HP),
+    Boss 2 (17 HP) and Boss 3 (19 HP) turn face up."). A line a piece,
+    the set-up was 10 lines of a round at four knights and 16 of the Solo
+    Quest, and pushed the first move out of the 80x24 log (a play-test).
+    A single line stays as the log says it."""
+
+    def dealt(run: list[re.Match[str]]) -> list[str]:
+        out: list[str] = []
+        for kind, kept in itertools.groupby(run, key=_dealt_kind):
+            group = list(kept)
+            if len(group) < 2:
+                out.extend(m.string for m in group)
+            else:
+                told = ", ".join(_dealt_piece(kind, m) for m in group)
+                out.append(f"{_DEALT_TOLD[kind]}: {told}.")
+        return out
+
+    def laid(run: list[re.Match[str]]) -> list[str]:
+        if len(run) < 2:
+            return [m.string for m in run]
+        rows: dict[str, list[str]] = {}
+        for m in run:
+            rows.setdefault(m.group(2), []).append(m.group(1))
+        told = "; ".join(f"{row}: {', '.join(spells)}" for row, spells in rows.items())
+        return [one_stop(f"Spell rows laid out — {told}.")]
+
+    def turned(run: list[re.Match[str]]) -> list[str]:
+        out: list[str] = []
+        for wave, kept in itertools.groupby(run, key=lambda m: m.group(1)):
+            group = list(kept)
+            if len(group) < 2:
+                out.extend(m.string for m in group)
+                continue
+            bosses = [f"Boss {m.group(2)} ({m.group(3)} HP)" for m in group]
+            out.append(f"Wave {wave}: {', '.join(bosses[:-1])} and {bosses[-1]} turn face up.")
+        return out
+
+    folded = gamelog.fold_runs(lines, _DEALT, dealt)
+    return gamelog.fold_runs(gamelog.fold_runs(folded, _LAID, laid), _TURNED_UP, turned)
 
 
 #: a weapon the Final Boss's champion takes (BQ-37), as the log tells it:
