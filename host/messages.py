@@ -195,6 +195,13 @@ class SeatUpdate:
     #: shared table does not wait for it, but a seat that owes a decision
     #: reads "reading…" to the others rather than "choosing…"
     reading: frozenset[int] = frozenset()
+    #: what `can_undo` takes back (the seat's last action) was played for
+    #: it by a bot standing in while its player was away (a shared table's
+    #: "When away" choice): back at the table, the screen says their bot
+    #: chose for them and that u takes it back (OV-30, OS-21). Never set
+    #: without `can_undo`: a choice others saw made, or one past another
+    #: player's move or a reveal, is no more theirs to take back than their own
+    stand_in_undo: bool = False
 
     @property
     def over(self) -> bool:

@@ -351,6 +351,7 @@ class Session:
                 n + AWAY_MARK if s not in bots and self.holder_of(s) is None else n
                 for s, n in enumerate(names)
             )
+        can_undo = seat is not None and self._undoable(seat) > 0
         thinking = None if self.stopped else min((s for s in to_act if s in bots), default=None)
         now = time.monotonic()
         bot_plays_in = () if outcome is not None else tuple(
@@ -369,7 +370,8 @@ class Session:
             thinking_since=(None if outcome is not None or thinking is None
                             else self._owed_since(thinking)),
             bot_plays_in=bot_plays_in,
-            can_undo=seat is not None and self._undoable(seat) > 0,
+            can_undo=can_undo,
+            stand_in_undo=can_undo and len(match.history) - 1 in match.stand_in_moves,
             outcome=outcome,
             seq=self.seq,
             stopped=self.stopped and outcome is None,

@@ -78,6 +78,7 @@ class MessageCodec:
             **({} if update.missed is None else {"missed": self._missed_dict(update.missed)}),
             **({"stopped": True} if update.stopped else {}),
             "reading": sorted(update.reading),
+            **({"stand_in_undo": True} if update.stand_in_undo else {}),
         }
 
     def _missed_dict(self, missed: Missed) -> dict:
@@ -146,6 +147,9 @@ class MessageCodec:
                 seq=_int(raw.get("seq", 0)),
                 stopped=raw.get("stopped") is True,
                 reading=_seats(raw.get("reading", [])),
+                # (only with `can_undo`: a hub's word that the bot chose is
+                # no more than what u may take back)
+                stand_in_undo=raw.get("can_undo") is True and raw.get("stand_in_undo") is True,
             )
             if raw.get("missed") is not None:
                 update = attrs.evolve(update, missed=self._missed(raw["missed"], update.log))
