@@ -155,3 +155,28 @@ def check_no_take_back_once_another_chose(tmp_path, game_id: str,
     reason = refused(session, links[BOB], SeatCommand.undo(BOB, session.seq))
     assert reason == "Nothing to take back: Cat has chosen since your move.", reason
     session.close()
+
+
+def bobs_update_back(tmp_path, game_id: str, wanted: Callable[[Any], bool] = lambda s: True,
+                     seed: int = 3) -> tuple[Any, Any]:
+    """Bob's first update back at the table after his bot chose for him
+    (Ann chose first, Cat has not), and the same table had he chosen it
+    himself: (his bot's, his own)."""
+    updates = []
+    for bot in (True, False):
+        session = session_of(tmp_path / str(bot), game_id, 3, seed=seed)
+        rng = random.Random(seed)
+        links = {s: session.connect(Recorder(), {s}, kind=REMOTE) for s in (ANN, BOB, CAT)}
+        session.start()
+        to_a_choice_all_make(session, links, rng, wanted)
+        choose(session, links[ANN], ANN, rng)
+        if bot:
+            bob_away_and_his_bot_chooses(session, links)
+            back = Recorder()
+            session.connect(back, {BOB}, kind=REMOTE)  # he is back
+            updates.append(back.last(BOB))
+        else:
+            choose(session, links[BOB], BOB, rng)
+            updates.append(links[BOB].holder.last(BOB))
+        session.close()
+    return updates[0], updates[1]

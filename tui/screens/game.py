@@ -92,6 +92,25 @@ THINKING_COUNT_AFTER = 2.0
 #: (`GameScreen.bots_held`): "Bot 2 is waiting for you to close the box"
 HELD_FOR_BOX = "waiting for you to close the box (Enter)"
 
+#: What a shared table's prompt says while the secret choice a bot made for
+#: the player, away meanwhile, is still theirs to take back
+#: (`SeatUpdate.stand_in_undo`; house rulings OV-30, OS-21): "chose for
+#: you", not "You have chosen", which read as if they had
+STAND_IN_CHOSE = "Your bot chose{what} for you while you were away: "
+STAND_IN_TAKE_BACK = "u takes it back"
+
+
+def stand_in_chose(update: TableUpdate, what: str = "", tail: str = ".",
+                   key_style: str = "bold reverse") -> Text | None:
+    """ "Your bot chose card 12 for you while you were away: u takes it
+    back.", while one u takes back the choice a stand-in bot made for this
+    seat (`what`: " card 12"; `tail` after "back"); None otherwise."""
+    if not update.stand_in_undo or not update.can_undo or update.over:
+        return None
+    return Text.assemble((STAND_IN_CHOSE.format(what=what), "bold"), ("u", key_style),
+                         STAND_IN_TAKE_BACK[1:] + tail)
+
+
 #: What a shared table's prompt says from the moment a key sends a move or
 #: an undo until the hub answers: the player sees at once that the key was
 #: taken, and a second press meanwhile sends nothing (it would only come

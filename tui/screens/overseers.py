@@ -76,6 +76,7 @@ from tui.screens.game import (
     fit_line,
     number_range,
     split_mark,
+    stand_in_chose,
 )
 from tui.widgets import ActionBar, Choice, ScorePad, gamelog
 from tui.widgets.flowed import flow_parts
@@ -2059,6 +2060,11 @@ class OverseersScreen(GameScreen):
         if view.phase in _WAITING:
             return Text(_WAITING[view.phase], style="italic")
         if view.phase in _SECRET and me is not None and view.seats[me].chose:
+            # OV-30: back at a shared table, the choice a bot made for them
+            # (one line at 80 columns: the rows say who is still choosing)
+            bots = stand_in_chose(update, tail=" (still secret).")
+            if bots is not None:
+                return bots
             return Text("You have chosen; waiting for the others…", style="italic")
         waiting = sorted(update.to_act)
         if not waiting:

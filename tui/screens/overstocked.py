@@ -86,6 +86,7 @@ from tui.screens.game import (
     number_range,
     since_symbols,
     split_mark,
+    stand_in_chose,
 )
 from tui.screens.overstocked_area import (
     ROOMY_SIZES,
@@ -1587,7 +1588,14 @@ class OverstockedScreen(GameScreen):
                 text.append(f" {self.who_is_thinking(update)}", style="italic")
             me = update.seat
             if me is not None and view.seats[me].pick is not None:
-                text.append(f" Your card {view.seats[me].pick} stays secret until then.")
+                # OS-21: back at a shared table, the card a bot chose for them
+                bots = stand_in_chose(update, f" card {view.seats[me].pick}",
+                                      " (secret until then).", keys)
+                if bots is not None:
+                    text.append(" ")
+                    text.append_text(bots)
+                else:
+                    text.append(f" Your card {view.seats[me].pick} stays secret until then.")
             text.append(self.away_note(update), style="italic")
             return text
         seat = seats[0]
