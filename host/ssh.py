@@ -102,14 +102,29 @@ AUTH_BANNER = ("Welcome to the Overtable shared tables.\r\n"
 REFUSED_KEY_QUIET_SECONDS = 60.0
 MAX_REFUSED_KEYS_PER_CONNECTION = 5
 MAX_REFUSED_KEYS_REMEMBERED = 1000
-#: what a full-screen app may have left switched on in the client's terminal:
-#: mouse reports, focus events, bracketed paste, in-band resizes, the alternate
-#: screen, lines that do not wrap, a hidden cursor, attributes (the child is
-#: ended by a signal, not by itself)
-_RESET_TERMINAL = (
-    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1004l\x1b[?2004l"
-    b"\x1b[?2048l\x1b[<u\x1b[?1049l\x1b[?25h\x1b[?7h\x1b[0m"
+#: what a full-screen app may have left switched on in the client's terminal
+#: (it may have been ended by a signal, or hung, in the middle of a frame):
+#: first a cancel (CAN), which ends a sequence its last output cut short (it
+#: would swallow the reset's first bytes), and the end of a synchronized
+#: update (the terminal would hold the screen still); then mouse reports
+#: (pixels too), focus events, bracketed paste, in-band resizes, the kitty
+#: keyboard; then (`reset_terminal`) the alternate screen if the app was in
+#: it; then a shown cursor, lines that wrap, plain attributes
+_RESET_MODES = (
+    b"\x18\x1b[?2026l"
+    b"\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[?1015l\x1b[?1016l\x1b[?1004l\x1b[?2004l"
+    b"\x1b[?2048l\x1b[<u"
 )
+_LEAVE_ALTERNATE = b"\x1b[?1049l"
+_RESET_LAST = b"\x1b[?25h\x1b[?7h\x1b[0m"
+
+
+def reset_terminal(alternate: bool) -> bytes:
+    """What puts a player's terminal back after the app. Leaving the
+    alternate screen only if the app is still in it: leaving it again moves
+    the cursor back to where the app began, and the shell's prompt
+    overwrote the app's last words."""
+    return _RESET_MODES + (_LEAVE_ALTERNATE if alternate else b"") + _RESET_LAST
 
 
 class SetupError(ValueError):
@@ -611,16 +626,21 @@ async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
     reader = os.fdopen(master, "rb", buffering=0)
     writer = os.fdopen(os.dup(master), "wb", buffering=0)
     loop = asyncio.get_running_loop()
+    exited = _exit_of(child, loop)
     tasks: list[asyncio.Future] = []
     to_child: Any = None
+    screen: _Screen | None = None
+    #: the session's last words to the player, after the terminal is put back
+    said = b""
     try:
-        # the screen goes straight through; the keys pass through here, so
-        # that the session knows when the player last typed
-        await process.redirect(stdout=reader, send_eof=False)
+        # the screen goes through here (not asyncssh's redirect): the
+        # session's last words must come after the app's last output, and
+        # none of it after them
+        _, screen = await loop.connect_read_pipe(lambda: _Screen(process), reader)
+        # the keys pass through here too: the session knows when the player last typed
         to_child, _ = await loop.connect_write_pipe(asyncio.Protocol, writer)
         typed = _LastKey(loop.time())
         keys = asyncio.ensure_future(_forward_keys(process, to_child, master, typed))
-        exited = _exit_of(child, loop)
         closed = asyncio.ensure_future(process.wait_closed())
         tasks = [keys, closed]
         # the client's end of input is not the end of the session: the screen
@@ -635,20 +655,27 @@ async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
         tasks.append(stopping)
         waiting.add(stopping)
         done, _ = await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
-        if idle in done or stopping in done:
-            await loop.run_in_executor(None, _end, child)
-            await asyncio.sleep(0.1)  # the child's last output goes out before the line
-            said = (_idle_message(door.idle_timeout) if idle in done
-                    else STOPPED_MESSAGE if door.has_seats is None or door.has_seats(player)
+        if idle in done:
+            said = _idle_message(door.idle_timeout)
+        elif stopping in done:
+            said = (STOPPED_MESSAGE if door.has_seats is None or door.has_seats(player)
                     else STOPPED_WATCHING_MESSAGE)
-            with contextlib.suppress(Exception):
-                process.stdout.write(_RESET_TERMINAL + said)
+        await _put_away(child, exited, screen)
+    except Exception:
+        said = ERROR_MESSAGE
+        raise
     finally:
         for task in tasks:
             task.cancel()
-        # waiting for the child (up to 2 s before SIGKILL) happens off the
-        # loop: the other sessions' screens keep going meanwhile
-        loop.run_in_executor(None, _end, child)
+        # whatever ended the session (the host's stop, the app's end or
+        # death, the client gone, idleness, an error, a cancel) and
+        # whatever the app is doing: no more of its output, then the
+        # terminal put back and the last words, then the channel closed
+        _hang_up(child, loop)
+        if screen is not None:
+            screen.close()
+        with contextlib.suppress(Exception):
+            process.stdout.write(reset_terminal(screen is None or screen.alternate) + said)
         if to_child is not None:
             to_child.close()
         with contextlib.suppress(Exception):
@@ -656,6 +683,118 @@ async def _run_child(door: FrontDoor, process: Any, player: str) -> None:
         for f in (reader, writer):
             with contextlib.suppress(OSError):
                 f.close()
+
+
+#: seconds an app has to end once hung up on (then it is killed), and to
+#: be gone once killed; seconds its last output has to reach the client
+#: after that. A hung app holds neither its player's last words nor the
+#: host's stop (`stop` waits 5 s for every session at once).
+END_SECONDS = 1.0
+DRAIN_SECONDS = 0.5
+#: what the player reads when their session failed on the host
+ERROR_MESSAGE = b"\r\nThe Overtable session stopped on an error at the host; connect again.\r\n"
+
+
+async def _put_away(child: Any, exited: asyncio.Future, screen: _Screen) -> None:
+    """End the app (hung up on, then killed if it stays) and let its last
+    output through to the client, each in a bounded time. In the event
+    loop, not in its thread pool: that is shared with the bots, and with
+    them thinking no session was put back before the host's stop gave up."""
+    if not exited.done():
+        _signal_group(child, signal.SIGHUP)
+        await asyncio.wait({exited}, timeout=END_SECONDS)
+        if not exited.done():
+            _signal_group(child, signal.SIGKILL)
+            await asyncio.wait({exited}, timeout=END_SECONDS)
+    # its terminal ends (all output read) once nothing holds it open
+    await asyncio.wait({screen.ended}, timeout=DRAIN_SECONDS)
+
+
+def _hang_up(child: Any, loop: asyncio.AbstractEventLoop) -> None:
+    """End the app without waiting (a cancelled or failed session): hung
+    up on now, killed in END_SECONDS if it is still there."""
+    if child.poll() is None:
+        _signal_group(child, signal.SIGHUP)
+        loop.call_later(END_SECONDS, _kill_if_running, child)
+
+
+def _kill_if_running(child: Any) -> None:
+    if child.poll() is None:
+        _signal_group(child, signal.SIGKILL)
+
+
+def _signal_group(child: Any, signum: int) -> None:
+    """Signal the app and everything it started (its process group), while
+    it has not been waited for (its id is not free for another yet)."""
+    if child.returncode is None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(child.pid, signum)
+
+
+#: bytes of the screen waiting to go to a client past which the app's
+#: terminal is not read until they have gone (asyncssh's own mark): a slow
+#: client holds its app back, not the host's memory
+_MAX_SCREEN_BUFFERED = 64 * 1024
+
+
+class _Screen(asyncio.Protocol):
+    """The app's output, read from its terminal and written to the client
+    in order, until `close`; notes whether the app is in the alternate
+    screen (for `reset_terminal`)."""
+
+    def __init__(self, process: Any) -> None:
+        self.process = process
+        self.transport: Any = None
+        self.alternate = False
+        #: the last bytes read, for a sequence split between two reads
+        self._tail = b""
+        #: done once the terminal has no more output (the app and all that
+        #: held the terminal open are gone), or the screen is closed
+        self.ended: asyncio.Future = asyncio.get_running_loop().create_future()
+        self._draining: asyncio.Future | None = None
+
+    def connection_made(self, transport: Any) -> None:
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        seen = self._tail + data
+        on, off = seen.rfind(b"\x1b[?1049h"), seen.rfind(b"\x1b[?1049l")
+        if on != off:
+            self.alternate = on > off
+        self._tail = seen[-7:]
+        try:
+            self.process.stdout.write(data)
+        except Exception:  # the client is gone
+            self.close()
+            return
+        if (self._draining is None
+                and self.process.channel.get_write_buffer_size() > _MAX_SCREEN_BUFFERED):
+            self.transport.pause_reading()
+            self._draining = asyncio.ensure_future(self._drain())
+
+    async def _drain(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.process.stdout.drain()
+        self._draining = None
+        if not self.transport.is_closing():
+            self.transport.resume_reading()
+
+    def eof_received(self) -> bool | None:
+        return None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.ended.done():
+            self.ended.set_result(None)
+
+    def close(self) -> None:
+        """No more of the app's output goes to the client."""
+        if self._draining is not None:
+            self._draining.cancel()
+            self._draining = None
+        if self.transport is not None:
+            self.transport.close()
+        if not self.ended.done():
+            self.ended.set_result(None)
 
 
 def _exit_of(child: Any, loop: asyncio.AbstractEventLoop) -> asyncio.Future:
@@ -809,20 +948,6 @@ def _idle_message(timeout: float) -> bytes:
     # (not "without a key": under the banner, that read as the player's SSH key)
     return (f"\r\nClosed after {amount:g} {unit}{plural} with no key pressed; "
             "your seat is kept.\r\n").encode()
-
-
-def _end(child: Any) -> None:
-    """End the child and everything it started (its process group)."""
-    if child.poll() is not None:
-        return
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(child.pid, signal.SIGHUP)
-    try:
-        child.wait(timeout=2)
-    except Exception:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(child.pid, signal.SIGKILL)
-        child.wait()
 
 
 #: what a terminal type is (terminfo names: letters, digits and ".+-_")

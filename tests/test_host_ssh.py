@@ -709,7 +709,9 @@ async def test_a_host_that_stops_puts_each_terminal_back_and_says_so(tmp_path, k
         stopping = asyncio.ensure_future(stop(server))
         text = "".join(seen) + await output_of(process)
         await stopping
-    assert "\x1b[?1049l\x1b[?25h" in text  # out of the alternate screen, the cursor shown
+    # the cursor shown (this app never took the alternate screen: it is not
+    # left again, tests/test_host_ssh_ending.py)
+    assert "\x1b[?25h" in text and "\x1b[?1049l" not in text
     assert text.rindex("\x1b[?7h") > text.rindex("PID=")  # lines wrap again (the app stops them)
     # a table not begun is not kept (README): "your seats are kept" was untrue there
     assert ("The Overtable host has stopped; your matches are kept, a table not yet begun "
