@@ -1064,7 +1064,8 @@ def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
     assert seat_text(bob, "Ann") == "Bob (away — bot playing)"
     table = {"seats": [ann, bob], "started": True, "away_bot": 60.0,
              "play": {"finished": False, "to_act": [1], "actions": 3}}
-    assert status_text(table) == "Bob (away — bot playing) to play"
+    # (it read "Bob (away — bot playing) to play", over two lines at 80 columns)
+    assert status_text(table) == "a bot is playing for Bob"
     bob["bot_playing"] = False  # away, the bot not seated yet
     assert status_text(table) == "waiting: Bob away (a bot plays after 1 min)"
     # nobody there: the match waits, and no bot plays for Bob (hub review)
@@ -3201,7 +3202,9 @@ async def test_a_name_of_wide_characters_is_cut_in_the_now_column_too():
     now = [line.rstrip().split("  ")[-1].strip() for line in lines if "名" in line]
     named = [part for part in now if "名" in part]
     assert len(named) == 2, text
-    assert all(part.endswith("…") and cell_len(part) <= 16 for part in named), text
+    from tui.screens.lobby import NOW_ROOM
+
+    assert all(part.endswith("…") and cell_len(part) <= NOW_ROOM for part in named), text
     words = " ".join(text.split())
     assert "to play" in words and "away" in words, text
 

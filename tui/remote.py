@@ -1461,7 +1461,7 @@ def _lobby_seat(seat: dict[str, Any]) -> dict[str, Any]:
     player = seat.get("player")
     level = seat.get("level")
     bot_in = seat.get("bot_in")
-    return {
+    fields = {
         "kind": _text(seat.get("kind")) or "open",
         "player": shown(player, MAX_NAME) if isinstance(player, str) and player else None,
         "level": shown(level, MAX_NAME) if isinstance(level, str) else None,
@@ -1474,6 +1474,10 @@ def _lobby_seat(seat: dict[str, Any]) -> dict[str, Any]:
         # (a day at most: a hub's number is shown, not trusted)
         "bot_in": min(bot_in, 86400.0) if type(bot_in) in (int, float) and bot_in >= 0 else None,
     }
+    # when the bot will play (time.monotonic): the lobby counts down from
+    # the listing's coming, drawn later and again each second
+    fields["bot_at"] = None if fields["bot_in"] is None else time.monotonic() + fields["bot_in"]
+    return fields
 
 
 def table_words(table: dict[str, Any], me: str) -> str:

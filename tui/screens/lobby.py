@@ -11,6 +11,8 @@ after a while and hands the seat back when they return.
 
 from __future__ import annotations
 
+import math
+import time
 from collections import Counter
 from typing import Any, ClassVar
 
@@ -34,9 +36,10 @@ LEAVE_TEXT = ("Your seats wait for you: connect again and the lobby lists your t
               "Where a table lets a bot stand in, it plays for you while you are away.")
 
 COLUMNS = ("Game", "Seats", "Now")
-#: the cells the Now column keeps beside long seats ("your turn (a bot
-#: plays" wraps there, never off the screen)
-NOW_ROOM = 16
+#: the cells the Now column keeps beside long seats, where it needs them
+#: ("over · won by you · 18:17", "a bot plays for ann in 19 s" on one line;
+#: longer words wrap there, never off the screen)
+NOW_ROOM = 28
 #: what a new table does when a player is away: wait (None), or a bot plays
 #: their turns after so many seconds
 AWAY_CHOICES: tuple[tuple[str, float | None], ...] = (
@@ -118,13 +121,28 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None) ->
         later = table.get("away_bot")
         # a bot stands in only while someone is there waiting (host/hub.py)
         there = any(s.get("kind") != "bot" and not s.get("away") for s in seats)
+        # the hub's clock for it, counted down as the table counts it (the
+        # row said "after 30 s" while the table said "in 19 s")
+        clocks = {str(seats[n].get("player")): seats[n].get("bot_at")
+                  for n in play.get("to_act", ()) if seats[n].get("away")
+                  and not seats[n].get("bot_playing") and seats[n].get("bot_at") is not None}
         if me and me in away:
-            then = f" (a bot plays for you after {_duration(later)})" if later and there else ""
+            if me in clocks:
+                then = f" (a bot plays for you {_bot_when(clocks[me])})"
+            else:
+                then = f" (a bot plays for you after {_duration(later)})" if later and there else ""
             others = [short(name) for name in away if name != me]
             return f"your turn{then}" + (f"; waiting: {', '.join(others)} away" if others else "")
+        if clocks and all(name in clocks for name in away):
+            return f"a bot plays for {listed(list(map(short, away)))} {_bot_when(min(clocks.values()))}"
         then = f" (a bot plays after {_duration(later)})" if later and there else ""
         return f"waiting: {', '.join(map(short, away))} away{then}"
     to_act = play.get("to_act", ())
+    if to_act and all(seats[s].get("bot_playing") and not seats[s].get("gone") for s in to_act):
+        # (it read "ann (away — bot playing) to play", over two lines)
+        played = ["you" if me and seats[s].get("player") == me else short(str(seats[s].get("player")))
+                  for s in to_act]
+        return f"a bot is playing for {listed(played)}"
     names = [seat_text(seats[s], "", None if room is None else room - 1)
              for s in to_act if not (me and seats[s].get("player") == me)]
     if me and len(names) < len(to_act):
@@ -225,6 +243,14 @@ def table_detail(table: dict[str, Any]) -> str:
     later = table.get("away_bot")
     away = f"a bot plays after {_duration(later)}" if later else "the match waits"
     return f"{table.get('title') or '?'}: {options} · When away: {away}"
+
+
+def _bot_when(at: float) -> str:
+    """When a bot plays for an away player, from the hub's clock
+    (time.monotonic): "in 19 s", counted up; "soon" once it is up (until
+    the listing says the bot sat down)."""
+    left = math.ceil(at - time.monotonic())
+    return f"in {left} s" if left > 0 else "soon"
 
 
 def _duration(seconds: float) -> str:
@@ -529,6 +555,9 @@ class LobbyScreen(Screen):
         #: a dialog was opened over the lobby (x's "Withdraw this table?",
         #: F2's chat, F1): closing it is no coming back from a table
         self._under_dialog = False
+        #: the Now column's words as last drawn (a bot's countdown in them
+        #: is drawn again as it changes, `_tick`)
+        self._statuses: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -551,6 +580,7 @@ class LobbyScreen(Screen):
             self.listing, self.me = list(remote.tables), remote.player
         self.sub_title = f"You are {self.me}"
         self._draw()
+        self.set_interval(1.0, self._tick)
         warm = getattr(self.app, "warm_up_later", None)
         if callable(warm):  # "create a match" then opens without loading them
             warm()
@@ -598,6 +628,15 @@ class LobbyScreen(Screen):
         if self.is_mounted and not self._stale:
             self._draw()
 
+    def _tick(self) -> None:
+        """The Now column counts down to a bot playing for an away player,
+        as the table does (no listing comes each second): drawn again when
+        its words change, while the lobby shows."""
+        if (self.listing and self._on_top()
+                and any(s.get("bot_at") is not None for t in self.listing for s in t["seats"])
+                and [status_text(table, self.me) for table in self.listing] != self._statuses):
+            self._draw()
+
     def _on_top(self) -> bool:
         try:
             return self.app.screen is self
@@ -642,17 +681,23 @@ class LobbyScreen(Screen):
         titled = max((cell_len(text) for text in [COLUMNS[0], *titles]), default=0)
         # each column has a cell of padding either side, and a scroll bar may show
         spare = width - titled - 3 * 2 - 2
-        # the Now column wraps too when a seat that cannot be broken ("bob
-        # (away — bot playing)") leaves it too little room: it went past
-        # the right edge at 80 columns
-        seat_room = max((cell_len(s) + 1 for listed in seats for s in listed), default=0)
-        # a long name (32 wide characters) is cut below: the Now column keeps
-        # its room ("your turn" went off an 80-column screen)
-        seat_room = min(seat_room, max(16, spare - NOW_ROOM))
-        now_room = max(len(COLUMNS[2]), spare - max(16, seat_room))
+        # The Seats and Now columns share the room: each as wide as its
+        # widest row on one line where both fit; else the Now column keeps
+        # up to NOW_ROOM (its words on one line: squeezed beside a long
+        # name it read "over · won by" / "dee · 18:17") and the seats the
+        # rest, broken between seats ("eve," alone on its line, beside room
+        # the Now column did not use), a name too long for it cut
+        statuses_now = [status_text(table, me) for table in self.listing]
+        self._statuses = statuses_now
+        seat_width = max((cell_len(", ".join(texts)) for texts in seats), default=0)
+        now_width = max((cell_len(text) for text in statuses_now), default=0)
+        if seat_width + now_width > spare:
+            seat_width = max(16, min(seat_width, spare - NOW_ROOM))
+        now_room = max(len(COLUMNS[2]), spare - seat_width)
         # a long name is cut there too: it pushed the Now column past the edge
         statuses = [flowed(status_text(table, me, now_room).split(" "), now_room)
                     for table in self.listing]
+        # the seats take what the Now column leaves
         room = max(16, spare - max((cell_len(line) for lines in statuses for line in lines),
                                    default=0))
         seats = [[seat_text(s, me, room - 1) for s in table["seats"]]  # -1: its comma
