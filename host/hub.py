@@ -1629,7 +1629,8 @@ class Hub:
                 # a player's app says goodbye as they quit (`bye`); an end
                 # without one is a connection lost (or the hub stopping)
                 if client.said_bye:
-                    log.info("%s left the tables", client.player)
+                    # (not "left": read as for good, which is x at a table)
+                    log.info("%s closed Overtable", client.player)
                 elif self.stopping:
                     log.info("%s's connection ended", client.player)
                 else:

@@ -2326,7 +2326,7 @@ async def test_overtable_hub_says_who_came_and_went_with_the_time(tmp_path, caps
     await bob.close()
     for _ in range(250):
         err += capsys.readouterr().err
-        if "Bob left" in err:
+        if "Bob closed" in err:
             break
         await asyncio.sleep(0.02)
     task.cancel()
@@ -2334,7 +2334,7 @@ async def test_overtable_hub_says_who_came_and_went_with_the_time(tmp_path, caps
         await task
     assert [re.sub(r"^\d\d:\d\d:\d\d ", "", line) for line in err.splitlines()] == [
         "Ann joined the tables", "Ann's connection dropped",
-        "Bob joined the tables", "Bob left the tables"], err
+        "Bob joined the tables", "Bob closed Overtable"], err
     assert all(re.match(r"\d\d:\d\d:\d\d ", line) for line in err.splitlines()), err
 
 

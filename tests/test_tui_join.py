@@ -3059,14 +3059,16 @@ async def test_the_others_read_once_that_a_player_left_or_came_back(shared_hub):
         said = record_notices(app)
         bob, table = await bob_sits_at_anns_duel(pilot, app, path)
         await bob.close()
-        await wait_for(pilot, lambda: "Bob's connection ended." in said)
+        await wait_for(pilot, lambda: "Bob's connection ended; their seat is kept." in said)
         bob = await Player.connect(path, "Bob")
         await wait_for(pilot, lambda: "Bob is back." in said)
         await bob.send({"command": {"kind": "leave", "seat": 1}, "table": table["table"]})
-        await wait_for(pilot, lambda: "Bob left the table." in said)
+        # (play-test: "Bob left the table." read as gone for good, which is x)
+        await wait_for(pilot, lambda: "Bob stepped away to the lobby." in said)
         await pilot.pause(0.3)
         assert [n for n in said if n.startswith("Bob")] == [
-            "Bob's connection ended.", "Bob is back.", "Bob left the table."], said
+            "Bob's connection ended; their seat is kept.", "Bob is back.",
+            "Bob stepped away to the lobby."], said
         await bob.close()
 
 
@@ -3213,7 +3215,7 @@ async def test_quitting_tells_the_hub_the_player_left_not_that_they_dropped(tmp_
                                                                             caplog):
     """Play-test: the hub's terminal said "Ann's connection ended" alike for
     a player who quit (Ctrl+Q) and one whose connection dropped. The app
-    says goodbye as it quits: the hub says she left the tables."""
+    says goodbye as it quits: the hub says she closed Overtable."""
     import logging
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
@@ -3231,7 +3233,8 @@ async def test_quitting_tells_the_hub_the_player_left_not_that_they_dropped(tmp_
                 break
             await asyncio.sleep(0.02)
         said = [r.getMessage() for r in caplog.records if r.name == "host.hub"]
-        assert said == ["Ann joined the tables", "Ann left the tables"], said
+        # (not "left the tables": read as gone for good, which is x at a table)
+        assert said == ["Ann joined the tables", "Ann closed Overtable"], said
     finally:
         await hub.close()
 

@@ -79,4 +79,6 @@ def test_a_player_who_quit_reads_apart_from_one_whose_connection_ended(monkeypat
     remote._seat_news({"table": "t1", "player": "Ann", "news": "dropped", "bye": "yes"})
     remote._seat_news({"table": "t1", "player": "Ann", "news": "something new"})  # let be
     assert remote.app.notes == [  # type: ignore[attr-defined]
-        "Ann left the shared tables.", "Ann's connection ended.", "Ann's connection ended."]
+        # (not "left the shared tables": read as gone for good, which is x)
+        "Ann closed Overtable; their seat is kept.", "Ann's connection ended; their seat is kept.",
+        "Ann's connection ended; their seat is kept."]

@@ -947,11 +947,14 @@ class RemoteTable:
         if not isinstance(news, dict) or not isinstance(news.get("table"), str):
             raise BadMessage("news of a seat without its table")
         who, what = shown(news.get("player"), MAX_NAME), news.get("news")
-        words = {"left": f"{who} left the table.", "dropped": f"{who}'s connection ended.",
+        # "left" only for leaving for good (x): "Cy left the table." for q
+        # read as gone for good (play-test)
+        words = {"left": f"{who} stepped away to the lobby.",
+                 "dropped": f"{who}'s connection ended; their seat is kept.",
                  "resigned": f"{who} left the match for good.", "back": f"{who} is back.",
                  "watching": f"{who} is watching.", "stopped watching": f"{who} stopped watching."}
         if what == "dropped" and news.get("bye") is True:  # they quit (Ctrl+Q), not lost
-            words["dropped"] = f"{who} left the shared tables."
+            words["dropped"] = f"{who} closed Overtable; their seat is kept."
         if what == "declined" and who != self.player:  # a table not begun: said anywhere
             entry = next((t for t in self.tables if t.get("table") == news["table"]), None)
             at = f" at {entry['title']}" if entry is not None else ""
