@@ -2327,6 +2327,12 @@ def _with_combat(state: State, seat: int, action: object, line: str, name) -> st
     if len(after.history) == len(state.history):
         return line
     line = f"{line}\n{combat_summary(after.history[-1], name)}"
+    if state.mystery_card is not None and not isinstance(action, (ActivateMystery,
+                                                                  DiscardMystery)):
+        # BQ-13, BQ-33: the mystery spell left at the round's end is turned
+        # face up. Drawn by an Owl's look, no draw turns it (which names it
+        # without a look), so the combat's line does: it went unsaid.
+        line += f"\nThe mystery spell was {state.mystery_card}; it is discarded."
     if after.champion is not None and state.champion is None:
         line += "\n" + duel_announcement(after, name)
     no_duel = no_duel_note(after)
