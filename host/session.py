@@ -630,6 +630,11 @@ class Session:
         if mine is None:
             return "Nothing to take back: you have not moved yet."
         last = history[mine][1]
+        final = getattr(self.game, "final_choice", None)
+        words = final(self.match.state_before(mine), seat, last) if final is not None else ""
+        if words:
+            # the rules' own reason (BQ-54), whoever has moved since
+            return f"Nothing to take back: {words}."
         after = [who for who, _ in reversed(history[mine + 1:])]
         # a step that revealed the secret choices (Overseers' top rows) is
         # the reason, not whoever happened to choose after this seat

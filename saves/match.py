@@ -375,7 +375,8 @@ class Match:
             elif isinstance(entry, UndoEntry):
                 # (counted only as far as the undo goes: a long run of the
                 # seat's own actions is not checked whole for each undo)
-                allowed = self.undoable(seat, entry.count) if seat != CHANCE else 0
+                allowed = (self.undoable(seat, entry.count, replaying=True)
+                           if seat != CHANCE else 0)
                 if seat == CHANCE and entry.count > 0:
                     return refuse("it takes back a shuffle or deal, and those cannot be "
                                   "taken back")
@@ -471,7 +472,7 @@ class Match:
 
     # --- undo -------------------------------------------------------------------
 
-    def undoable(self, seat: int, limit: int | None = None) -> int:
+    def undoable(self, seat: int, limit: int | None = None, *, replaying: bool = False) -> int:
         """How many trailing actions `seat` may take back (counted up to
         `limit` at most, when given).
 
@@ -481,13 +482,18 @@ class Match:
         effect on the seat's view does not follow from its view before),
         nor past one the others saw made, where the game says so (its
         optional `seen_by_others(state, seat, action)`: Overseers' public
-        choices, OV-27), since they may already have acted on it.
+        choices, OV-27), since they may already have acted on it; nor past
+        a choice its game calls final (its optional `final_choice(state,
+        seat, action)`, words when it is: Boss Quest's potion readings,
+        BQ-54). A journal `replaying` keeps the take-backs it recorded past
+        those, made before they were final: old saves still load.
         """
         if not 0 <= seat < len(self.header.players) or not self.header.players[seat].human:
             return 0
         if self.finished:
             return 0
         seen = getattr(self.game, "seen_by_others", None)
+        final = None if replaying else getattr(self.game, "final_choice", None)
         count = 0
         for i in range(len(self.history) - 1, -1, -1):
             if limit is not None and count >= limit:
@@ -496,6 +502,8 @@ class Match:
             if who != seat or not self._learned_nothing(i):
                 break
             if seen is not None and seen(self._states[i], who, action):
+                break
+            if final is not None and final(self._states[i], who, action):
                 break
             count += 1
         return count

@@ -83,3 +83,109 @@ def test_an_unused_mystery_the_owl_looked_at_is_turned_at_the_rounds_end_bq13_bq
     assert loaded.ok, loaded.problems
     assert turned in "\n".join(loaded.match.log(None))
     loaded.match.close()
+
+
+# --- 2. a final choice is not taken back (BQ-54) -------------------------------------
+
+
+def _session(tmp_path, shared: bool, seed: int = 1):
+    """Three human knights with Potions, at one terminal (one link holds
+    every seat) or at a shared table (a link per seat, as the hub's)."""
+    from host.session import Session
+    from tests.test_host_session import Recorder
+
+    options = attrs.evolve(GAME.Options(), potions=True)
+    match = Match.new(GAME.id, PEOPLE, options, directory=tmp_path, seed=seed)
+    session = Session(match, seed=seed)
+    if shared:
+        links = {s: session.connect(Recorder(), {s}) for s in range(3)}
+    else:
+        one = session.connect(Recorder(), {0, 1, 2})
+        links = {s: one for s in range(3)}
+    session.start()
+    return session, links
+
+
+@pytest.mark.parametrize("shared", [False, True], ids=["one-terminal", "shared-table"])
+def test_going_to_the_wizard_is_not_taken_back_bq54(tmp_path, shared):
+    """BQ §2B: "Careful — this choice is final"; BQ-54: u takes back a
+    spell discarded at the Wizard (an ordinary move), not the visit; the
+    refusal says why. The play-test's u took back both."""
+    from core.bossquest.actions import Discard, GoToWizard
+    from host.messages import SeatCommand
+    from tests.test_host_session import refused
+
+    from core.bossquest.actions import ReadPotion
+
+    session, links = _session(tmp_path, shared)
+    while True:  # a potion dealt face up is read first (BQ-31)
+        seat = min(session.game.to_act(session.match.state))
+        legal = session.game.legal_actions(session.match.state, seat)
+        if GoToWizard() in legal:
+            break
+        assert links[seat].send(SeatCommand.play(seat, ReadPotion(1))) is None
+    link = links[seat]
+    assert link.send(SeatCommand.play(seat, GoToWizard())) is None
+    assert not session.update_for(seat).can_undo
+    assert refused(session, link, SeatCommand.undo(seat)) == (
+        "Nothing to take back: going to the Wizard is final, as the rulebook says "
+        "(house ruling BQ-54).")
+    discard = next(a for a in session.game.legal_actions(session.match.state, seat)
+                   if isinstance(a, Discard))
+    assert link.send(SeatCommand.play(seat, discard)) is None
+    assert session.update_for(seat).can_undo  # the discard: an ordinary move
+    assert link.send(SeatCommand.undo(seat)) is None
+    assert session.match.history[-1] == (seat, GoToWizard())
+    assert not session.update_for(seat).can_undo
+    assert "going to the Wizard is final" in refused(session, link, SeatCommand.undo(seat))
+
+
+def _to_a_reading(session, links, rng):
+    """Play at random until a knight has just read a potion, the match's
+    last action (a potion asked for); that knight."""
+    from core.bossquest.actions import ReadPotion
+    from host.messages import SeatCommand
+
+    for _ in range(3000):
+        state = session.match.state
+        seat = min(session.game.to_act(state))
+        legal = session.game.legal_actions(state, seat)
+        action = next((a for a in legal if isinstance(a, ReadPotion)), None) or rng.choice(legal)
+        assert links[seat].send(SeatCommand.play(seat, action)) is None
+        if isinstance(action, ReadPotion) and session.match.history[-1] == (seat, action):
+            return seat  # (not one of the deal's: the deal goes on after it)
+    raise AssertionError("no potion read")
+
+
+@pytest.mark.parametrize("shared", [False, True], ids=["one-terminal", "shared-table"])
+def test_a_potions_reading_is_not_taken_back_bq54(tmp_path, shared):
+    """BQ §Potions: "They cannot change it afterward"; BQ-54."""
+    from host.messages import SeatCommand
+    from tests.test_host_session import refused
+
+    session, links = _session(tmp_path, shared, seed=5)
+    seat = _to_a_reading(session, links, random.Random(5))
+    assert not session.update_for(seat).can_undo
+    assert refused(session, links[seat], SeatCommand.undo(seat)) == (
+        "Nothing to take back: a potion's reading is final, as the rulebook says "
+        "(house ruling BQ-54).")
+
+
+def test_a_saved_take_back_of_a_reading_still_loads_bq54(tmp_path):
+    """A match saved before BQ-54 took back a potion's reading (the
+    play-test's match A): its journal still replays, the take-back kept."""
+    from core.bossquest.actions import ReadPotion
+    from saves import journal
+
+    session, links = _session(tmp_path, shared=False, seed=5)
+    seat = _to_a_reading(session, links, random.Random(5))
+    match = session.match
+    before = match.state_before(len(match.history) - 1)
+    match._write(journal.undo_line(seat, 1) + "\n")  # as the old rules let it
+    path = match.path
+    match.close()
+    loaded = Match.load(path)
+    assert loaded.ok, loaded.problems
+    assert loaded.match.state == before
+    assert any(isinstance(a, ReadPotion) for a in GAME.legal_actions(before, seat))
+    loaded.match.close()

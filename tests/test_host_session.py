@@ -561,7 +561,7 @@ def test_random_json_commands_never_escape(value):
 
 
 def test_undo_through_the_session(tmp_path):
-    from core.bossquest.actions import GoToWizard
+    from core.bossquest.actions import Discard, GoToWizard
 
     session = session_of(tmp_path, "boss-quest", 2)
     ann = Recorder()
@@ -576,12 +576,16 @@ def test_undo_through_the_session(tmp_path):
         assert link.send(SeatCommand.play(seat, mine.legal[0], mine.seq)) is None
     else:
         pytest.fail("nobody could go to the Wizard")
-    before = len(session.match.history)
     assert link.send(SeatCommand.play(seat, GoToWizard(), mine.seq)) is None
+    # going to the Wizard is final (BQ-54); a spell discarded there is not
+    assert not ann.last(seat).can_undo
+    before = len(session.match.history)
+    discard = next(a for a in ann.last(seat).legal if isinstance(a, Discard))
+    assert link.send(SeatCommand.play(seat, discard, ann.last(seat).seq)) is None
     assert ann.last(seat).can_undo
     assert link.send(SeatCommand.undo(seat, ann.last(seat).seq)) is None
     assert len(session.match.history) == before
-    assert GoToWizard() in ann.last(seat).legal
+    assert discard in ann.last(seat).legal
 
 
 class Checker:

@@ -47,4 +47,7 @@ GAME = GameRules(
     #: the Solo Quest's result, shown in place of a ranking: won or lost,
     #: the ending's name and the hearts kept (None for a match of knights)
     results_solo=solo.quest_result,
+    #: BQ-54: a choice the rulebook calls final (a potion's reading, going
+    #: to the Wizard) cannot be taken back; the words say why
+    final_choice=rules.final_choice,
 )

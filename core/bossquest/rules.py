@@ -2010,6 +2010,21 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
+def final_choice(state: State, seat: int, action: object) -> str:
+    """BQ-54: a choice the rulebook calls final cannot be taken back (undo)
+    once made; why, in words for the refusal ("" for any other move, which
+    may be taken back until another knight moves or a card is drawn).
+    BQ §Potions: "They cannot change it afterward"; BQ §2B: "Careful — this
+    choice is final" (going to the Wizard, the Hare's way too)."""
+    if isinstance(action, ReadPotion):
+        return ("a potion's reading is final, as the rulebook says "
+                "(house ruling BQ-54)")
+    if isinstance(action, GoToWizard):
+        return ("going to the Wizard is final, as the rulebook says "
+                "(house ruling BQ-54)")
+    return ""
+
+
 def score_notes(state: State) -> tuple[str, ...]:
     """BQ-26, for the results: one line per knight whose score is below
     their keys, naming the knight placed just above and why ("Score 2"
