@@ -533,7 +533,7 @@ async def test_a_turns_key_while_a_spells_target_is_chosen_says_to_choose_it_fir
 
 @pytest.mark.parametrize(
     ("keys", "sign"),
-    [(["plus"], 1), (["minus"], -1), (["enter"], 1), (["right", "enter"], -1)],
+    [(["plus"], 1), (["minus"], -1), (["right", "enter"], 1), (["right", "right", "enter"], -1)],
 )
 async def test_each_reading_of_a_potion_has_its_own_key(keys, sign):
     update = make_update(reading_a_potion())
@@ -543,6 +543,31 @@ async def test_each_reading_of_a_potion_has_its_own_key(keys, sign):
     # The bar names each reading's key, not Enter twice.
     assert "+ Read it +" in text and "- Read it -" in text
     assert "↵ Read it" not in text
+
+
+async def test_an_enter_does_not_read_a_potion_for_good_bq54():
+    """BQ §Potions: "They cannot change it afterward" (BQ-54: not taken
+    back). Play-test: "2", then Enter to put the eyes-only box away, and
+    that Enter read the ±3 arriving face up as +3 ("Read it +" was
+    highlighted). Nothing is highlighted: Enter reads nothing and says
+    which keys do, until + or - (or the arrows) pick one."""
+    from tui.widgets.actionbar import ActionBar
+
+    app = ScreenApp(make_update(reading_a_potion()), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert bar.cursor == -1
+        await pilot.press("enter")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+        assert app.game_screen.port.submitted == []
+        assert bar.cursor == -1
+        assert notes == ["A potion's reading is for good: press + or - to read it "
+                         "(Enter reads nothing)."], notes
+        await pilot.press("minus")
+        await pilot.pause()
+        assert app.game_screen.port.submitted == [(0, ReadPotion(-1))]
 
 
 async def test_the_potion_prompt_names_the_face_up_potion_being_read():

@@ -84,21 +84,38 @@ async def test_after_the_owl_the_cursor_is_on_asking_not_on_the_wizard():
         assert app.port.submitted[-1] == (0, Ask(1))
 
 
-async def test_at_the_hp_exactly_the_cursor_starts_on_the_wizard():
+async def test_at_the_hp_exactly_an_enter_neither_asks_nor_goes_to_the_wizard_bq54():
     """BQ §Game Objective: as close as possible without ever exceeding the
     HP. A knight at the HP exactly (the play-test's "= 16 = 16 HP:
     perfect") found the cursor on asking for a weapon, which could only
-    take them over: it starts on the Wizard; short of the HP, on asking."""
+    take them over; it then started on the Wizard, whose choice is final
+    (BQ §2B, BQ-54), and an Enter meant for the eyes-only box went there
+    for good (play-test bqall, finding 3). Nothing is highlighted: Enter
+    says which keys to press; w goes. Short of the HP, it starts on asking."""
+    from tui.widgets.actionbar import ActionBar
+
     state = full_state()
     assert GAME.standing(state, 0) == ("short", 7)
     ann = attrs.evolve(state.knights[0], visible=(*state.knights[0].visible, w("P7")))
     perfect = attrs.evolve(state, knights=(ann, *state.knights[1:]))
     assert GAME.standing(perfect, 0) == ("perfect", 0)
-    for shown, wanted in ((state, Ask(1)), (perfect, GoToWizard())):
-        app = ScreenApp(make_update(shown))
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert cursor_value(app) == wanted
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert cursor_value(app) == Ask(1)
+    app = ScreenApp(make_update(perfect))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.query_one("#bq-actions", ActionBar).cursor == -1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted == []
+        notes = [n.message for n in app._notifications]
+        assert notes == ["Going to the Wizard is for good: press w to go, or 1-4 to ask "
+                         "for weapons (Enter does nothing yet)."], notes
+        await pilot.press("w")
+        await pilot.pause()
+        assert app.port.submitted == [(0, GoToWizard())]
 
 
 @pytest.mark.parametrize(("kind", "first"), [("ATTACK_MINUS_1", 1), ("ATTACK_MINUS_2", 1),

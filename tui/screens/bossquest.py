@@ -3167,7 +3167,17 @@ class BossQuestScreen(GameScreen):
         cursor stays where the player put it."""
         fresh = self.update is not self._bar_update
         self._bar_update = self.update
+        was = bar.cursor
         bar.set_choices(choices, keep_cursor=not fresh)
+        # A choice the rulebook calls final (BQ-54) is made by its own key,
+        # never by an Enter meant for something else (the one that put the
+        # eyes-only box away read a potion "+", a play-test): no choice
+        # is highlighted until one is picked, and Enter says which keys.
+        unpicked = self._for_good(choices)
+        bar.unpicked = unpicked
+        if unpicked and (fresh or was < 0):
+            bar.cursor = -1
+            return
         # After a Solo Quest personal spell the cursor stays at its place in
         # the bar: on the spell that took the place of the one played, or
         # on the last spell if that one was the last. (Sent back to the
@@ -3183,6 +3193,24 @@ class BossQuestScreen(GameScreen):
                              acting=_acting_duel_spells(self.update)) if fresh else None)
         if safe is not None:
             bar.move_to(safe)
+
+    def _for_good(self, choices: list[Choice]) -> str:
+        """What an Enter says when `choices` decide something for good with
+        no safe choice to start on (BQ-54): a potion's reading, or the
+        Wizard where it is the highlighted default (a knight at the HP
+        exactly); "" for any other decision."""
+        enabled = [c.value for c in choices if c.enabled]
+        if len(enabled) < 2:
+            return ""  # one choice: no other to mean
+        if any(isinstance(v, ReadPotion) for v in enabled):
+            return ("A potion's reading is for good: press + or - to read it "
+                    "(Enter reads nothing).")
+        if GoToWizard() in enabled and self._at_the_hp():
+            asks = [v.count for v in enabled if isinstance(v, Ask)]
+            more = f", or {asks[0]}-{asks[-1]} to ask for weapons" if asks else ""
+            return (f"Going to the Wizard is for good: press w to go{more} "
+                    "(Enter does nothing yet).")
+        return ""
 
     def _at_the_hp(self) -> bool:
         """The viewer's strength is the Boss's HP exactly ("perfect")."""

@@ -134,6 +134,9 @@ class ActionBar(CursorWidget):
         self._placed = False
         #: another screen (a dialog) is on top of the bar's
         self._covered = False
+        #: what an Enter says while nothing is highlighted (the screen's
+        #: words for the decision, naming its keys); "" for the usual
+        self.unpicked = ""
 
     @property
     def choices(self) -> tuple[Choice, ...]:
@@ -254,7 +257,8 @@ class ActionBar(CursorWidget):
         if self.cursor < 0 and self.picking and self.enabled_indexes():
             # a bar that starts with nothing highlighted (a decision for
             # good): the Enter is not lost in silence
-            hint(self, "Nothing is highlighted yet: pick a choice by its key, or ←→ then Enter.",
+            hint(self, self.unpicked
+                 or "Nothing is highlighted yet: pick a choice by its key, or ←→ then Enter.",
                  timeout=None)
             return
         self.select()
