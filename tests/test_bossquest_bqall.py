@@ -189,3 +189,70 @@ def test_a_saved_take_back_of_a_reading_still_loads_bq54(tmp_path):
     assert loaded.match.state == before
     assert any(isinstance(a, ReadPotion) for a in GAME.legal_actions(before, seat))
     loaded.match.close()
+
+
+# --- 4. the combat that ends the game says so ------------------------------------------
+
+
+def _result(keys, hearts, *, final_boss=True, winners=(0,)):
+    from core.bossquest.state import RoundResult
+    from tests.bossquest_tables import w
+
+    n = len(keys)
+    return RoundResult(
+        round=4, boss=17, hp=17, equipment=tuple((w("R7"), w("B9")) for _ in range(n)),
+        strengths=(16,) * n, eliminated=("",) * n, winners=frozenset(winners),
+        perfect=frozenset(), keys_gained=(1,) + (0,) * (n - 1),
+        hearts_lost=tuple(1 if h == 0 else 0 for h in hearts), spells=(),
+        keys_after=tuple(keys), hearts_after=tuple(hearts), final_boss=final_boss)
+
+
+@pytest.mark.parametrize(("keys", "hearts", "final_boss", "said"), [
+    ((3, 2, 1), (2, 3, 1), True, ""),
+    ((5, 2, 1), (2, 3, 1), False, "The game is over: Ann reaches 5 keys and wins it."),
+    ((5, 2, 1), (2, 3, 1), True, "The game is over: Ann reaches 5 keys and wins it. The Final "
+                                 "Boss duel follows: Ann against the MegaBoss."),
+    ((2, 3, 4), (2, 0, 1), True, "The game is over: Bram lost their last heart; Cora wins it "
+                                 "on keys. The Final Boss duel follows: Cora against the MegaBoss."),
+    ((2, 3, 2), (2, 0, 1), False, "The game is over: Bram lost their last heart; Ann wins it "
+                                  "on keys, then hearts."),
+    ((5, 5, 1), (2, 2, 1), True, "The game is over: Ann and Bram reach 5 keys and win it. No "
+                                 "Final Boss duel: only a single winner faces the MegaBoss."),
+    ((3, 3, 3), (0, 0, 0), True, "The game is over: Ann, Bram and Cora lost their last hearts; "
+                                 "Ann, Bram and Cora win it. No Final Boss duel: only a single "
+                                 "winner faces the MegaBoss."),
+])
+def test_the_combat_that_ends_the_game_says_why_and_who_wins(keys, hearts, final_boss, said):
+    """BQ §End of the game (5 keys at three knights, or a knight's last
+    heart lost), BQ-9, BQ-17; BQ §Final Boss: the game's one winner faces
+    the MegaBoss (BQ-38), with a heart left (BQ-46). Play-test: the round's
+    combat box said only "on to the table" as Ann reached 5 keys."""
+    from core.bossquest.rules import game_over_line
+
+    name = ("Ann", "Bram", "Cora").__getitem__
+    assert game_over_line(_result(keys, hearts, final_boss=final_boss), name) == said
+
+
+async def test_the_combat_box_of_the_last_round_says_the_game_is_over():
+    from textual.app import App
+
+    from tests.screen_kit import screen_text
+    from tui.screens.bossquest import CombatScreen
+
+    async def combat(result):
+        class Shown(App):
+            def on_mount(self):
+                self.push_screen(CombatScreen(result, ("Ann", "Bram", "Cora").__getitem__,
+                                              then="the Final Boss duel", last=False))
+
+        app = Shown()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            return " ".join(screen_text(app).split())
+
+    text = await combat(_result((2, 3, 4), (2, 0, 1)))
+    assert "The game is over: Bram lost their last heart; Cora wins it" in text, text
+    assert "duel follows: Cora against the" in text, text
+    assert text.index("game is over") < text.index("Enter, space or Escape: on to the Final")
+    text = await combat(_result((3, 2, 1), (2, 3, 1)))
+    assert "game is over" not in text, text

@@ -1488,6 +1488,7 @@ def _combat(state: State) -> State:
         readings=tuple(k.readings for k in state.knights),
         spared=spared,
         fox=next((s for s in range(n) if companion(state, s) is _CO_FOX), None),
+        final_boss=state.options.final_boss,
     )
     # BQ §New round: the Boss and every spell of the round are discarded.
     used = state.active
@@ -2374,6 +2375,52 @@ def no_duel_note(state: State) -> str:
     tied = ", ".join(marks[:-1]) + f" and {marks[-1]}"
     return (f"No Final Boss duel: {tied} tie for the win, and only a single winner "
             "faces the MegaBoss (house ruling BQ-38).")
+
+
+def game_over_line(result: RoundResult, name) -> str:
+    """When the round `result` ends the game (BQ §End of the game, BQ-9:
+    5 keys, or a knight's last heart lost), why and who wins it (BQ-17),
+    and who faces the MegaBoss next with the Final Boss (BQ-38, BQ-46), in
+    the log's words ("The game is over: Ann wins it."); "" when the game
+    goes on. (The combat's box of that round said only "on to the table".)"""
+    n = len(result.strengths)
+    keys, hearts = result.keys_after, result.hearts_after
+    out = [s for s in range(n) if hearts[s] == 0]
+    full = [s for s in range(n) if keys[s] >= keys_to_win(n)]
+    if not out and not full:
+        return ""
+
+    def names(seats: Sequence[int]) -> str:
+        said = [name(s) for s in seats]
+        return ", ".join(said[:-1]) + f" and {said[-1]}" if len(said) > 1 else said[0]
+
+    alive = [s for s in range(n) if hearts[s] > 0] or list(range(n))
+    winners = sorted(winners_by(tuple((keys[s], hearts[s]) for s in range(n)), alive))
+    verb = "wins" if len(winners) == 1 else "win"
+    if out:
+        why = f"{names(out)} lost their last heart" + ("s" if len(out) > 1 else "")
+        others = [s for s in alive if s not in winners]
+        how = ""
+        if len(alive) < n:
+            how = (" on keys" if all(keys[s] < keys[winners[0]] for s in others)
+                   else " on keys, then hearts")
+        line = f"The game is over: {why}; {names(winners)} {verb} it{how}."
+    else:
+        reach = "reaches" if len(full) == 1 else "reach"
+        if full == winners:
+            line = f"The game is over: {names(full)} {reach} {keys_to_win(n)} keys and {verb} it."
+        else:
+            line = (f"The game is over: {names(full)} {reach} {keys_to_win(n)} keys; "
+                    f"{names(winners)} {verb} it.")
+    if result.final_boss and len(winners) == 1:
+        champion = winners[0]
+        if hearts[champion]:
+            line += f" The Final Boss duel follows: {name(champion)} against the MegaBoss."
+        else:  # BQ-46
+            line += f" With no heart left, {name(champion)} cannot face the MegaBoss."
+    elif result.final_boss:
+        line += " No Final Boss duel: only a single winner faces the MegaBoss."
+    return line
 
 
 def duel_announcement(state: State, name) -> str:

@@ -291,6 +291,9 @@ class RoundResult:
     #: the seat holding the Fox at combat (None: nobody), which settled a
     #: tie first (BQ-35); a later Swap companions moves the card, not this
     fox: int | None = None
+    #: played with the Final Boss: a round that ends the game leads to its
+    #: duel (BQ §Final Boss), which the combat's box says (`game_over_line`)
+    final_boss: bool = False
 
 
 @attrs.frozen

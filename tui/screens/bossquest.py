@@ -77,7 +77,7 @@ from core.bossquest.cards import (
     SpellKind,
     Weapon,
 )
-from core.bossquest.rules import duel_announcement, is_night, potion_to_read
+from core.bossquest.rules import duel_announcement, game_over_line, is_night, potion_to_read
 from core.bossquest.state import (
     PUBLIC,
     DuelResult,
@@ -1312,6 +1312,11 @@ class CombatPanel(Vertical, can_focus=True):
         margin-top: 1;
         color: $text-muted;
     }
+    CombatPanel #combat-ending {
+        margin-top: 1;
+        text-style: bold;
+        display: none;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -1330,12 +1335,13 @@ class CombatPanel(Vertical, can_focus=True):
     then: str | None = None
 
     def compose(self) -> ComposeResult:
-        for part in ("title", "text", "spells", "hint"):
+        for part in ("title", "text", "spells", "ending", "hint"):
             yield Static("", id=f"combat-{part}")
 
     def show_duel(self, duel: DuelResult, who: Any) -> None:
         """The Final Boss duel's combat, the match's last (BQ-47)."""
         self.result, self.last = duel, True  # type: ignore[assignment]
+        self.query_one("#combat-ending", Static).display = False  # its ending: in its text
         spells = duel_spells_text(duel, who, self._text_width())
         update_static(self.query_one("#combat-title", Static),
                       f"Combat: the Final Boss duel, {who(duel.champion)} vs the MegaBoss")
@@ -1353,6 +1359,7 @@ class CombatPanel(Vertical, can_focus=True):
         """A Solo Quest wave's attack, before the next wave (a play-test:
         it went by with no pause), or the quest's last, before the results."""
         self.result, self.last = result, last  # type: ignore[assignment]
+        self.query_one("#combat-ending", Static).display = False
         update_static(self.query_one("#combat-title", Static),
                       f"{extras.solo_stage(result.wave).capitalize()}: your attack")
         update_static(self.query_one("#combat-text", Static),
@@ -1374,6 +1381,11 @@ class CombatPanel(Vertical, can_focus=True):
                       combat_text(result, who, weapons=True, width=self._text_width()))
         update_static(self.query_one("#combat-spells", Static),
                       spells_block(result, who, self._text_width()))
+        # the round that ends the game says so, and why, as the log does
+        # (the box said only "on to the table" as Ann reached 5 keys)
+        ending = game_over_line(result, who)
+        update_static(self.query_one("#combat-ending", Static), ending)
+        self.query_one("#combat-ending", Static).display = bool(ending)
         update_static(self.query_one("#combat-hint", Static),
                       f"Enter, space or Escape: on to {then}.")
 
