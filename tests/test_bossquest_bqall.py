@@ -256,3 +256,30 @@ async def test_the_combat_box_of_the_last_round_says_the_game_is_over():
     assert text.index("game is over") < text.index("Enter, space or Escape: on to the Final")
     text = await combat(_result((3, 2, 1), (2, 3, 1)))
     assert "game is over" not in text, text
+
+
+# --- 5. the final table after the duel agrees with its story ----------------------------
+
+
+async def test_the_final_table_shows_the_champions_hearts_after_the_duel():
+    """BQ §Final Boss: hearts sacrificed at the duel's combat are gone ("With
+    1 heart left, the champion becomes an Honor Knight"). Play-test: after
+    Bram sacrificed 2 of his 3 hearts, the final table's row read "♥3"
+    beside that story. The row shows the hearts the duel left; the others'
+    rows and the standings keep the game's (BQ-26)."""
+    from core.bossquest.rules import ENDINGS
+    from tests.bossquest_screen_kit import ScreenApp, make_update, screen_text
+    from tests.test_tui_bossquest_final import duel_over_state
+
+    state = duel_over_state()
+    champ = state.duel.champion
+    knights = list(state.knights)
+    knights[champ] = attrs.evolve(knights[champ], hearts=3, keys=6)
+    duel = attrs.evolve(state.duel, hearts_before=3, sacrificed=2, won=True, ending=ENDINGS[1])
+    state = attrs.evolve(state, knights=tuple(knights), duel=duel, ending=ENDINGS[1])
+    seat = (champ + 1) % 3
+    app = ScreenApp(make_update(state, seat))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    assert "♥1 ⚷6" in text and "♥3 ⚷6" not in text, text

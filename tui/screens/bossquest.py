@@ -2612,9 +2612,16 @@ class BossQuestScreen(GameScreen):
         if view.companions:
             mine = view.companions[seat]
             companion = "" if mine is None else f"{mine.label}{'*' if mine in view.spent else ''}"
+        hearts = knight.hearts
+        if view.duel is not None and seat == view.duel.champion:
+            # after the Final Boss duel, the champion's hearts as its story
+            # tells them ("With 1 heart left, ...": BQ §Final Boss), the
+            # hearts sacrificed gone (the standings keep the game's, BQ-26);
+            # "♥3" stood beside that line
+            hearts = view.duel.hearts_before - view.duel.sacrificed
         return _KnightParts(
             turn=turn, name=bare + (" (you)" if me else ""), bold=turn or me,
-            hearts_keys=f"{HEART}{knight.hearts} {KEY}{knight.keys}", companion=companion,
+            hearts_keys=f"{HEART}{hearts} {KEY}{knight.keys}", companion=companion,
             count=count, status=status, cards=tuple(cards), spells=spells, shows=shows)
 
     def _fit_knights(self, parts: list[_KnightParts], natural: _Columns, room: int,
