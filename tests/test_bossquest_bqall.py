@@ -283,3 +283,58 @@ async def test_the_final_table_shows_the_champions_hearts_after_the_duel():
         await pilot.pause()
         text = screen_text(app)
     assert "♥1 ⚷6" in text and "♥3 ⚷6" not in text, text
+
+
+# --- 10. the cover says why it calls a knight at combat ---------------------------------
+
+
+def _at_a_combat_reading(tmp_path):
+    """Two people here (Ann, Bram) with Potions: a match played at random
+    to a face-down potion read at combat (BQ-31) by one of them."""
+    from core.bossquest.state import Phase
+    from core.playout import sample_chance
+
+    options = attrs.evolve(GAME.Options(), potions=True)
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = GAME.setup(2, options)
+        history = []
+        while GAME.outcome(state) is None:
+            if state.phase is Phase.READ_POTION and state.resume == "combat":
+                break
+            seat = min(GAME.to_act(state))
+            action = (sample_chance(GAME.chance_outcomes(state), rng) if seat == CHANCE
+                      else rng.choice(GAME.legal_actions(state, seat)))
+            history.append((seat, action))
+            state = GAME.apply(state, seat, action)
+        else:
+            continue
+        match = Match.new(GAME.id, PEOPLE[:2], options, directory=tmp_path)
+        for seat, action in history:
+            match.apply(seat, action)
+        return match, state.reader
+    raise AssertionError("no potion read at combat")
+
+
+async def test_the_cover_says_a_knight_is_called_to_read_their_potion(tmp_path, monkeypatch):
+    """BQ §Potions: a face-down potion is read when it is revealed at
+    combat (BQ-31). Play-test: the cover said only "Pass to Ann / Only Ann
+    should look now", and later "Bram again: the bots have moved"; it says
+    why: to read the potion, every weapon being face up (no secret)."""
+    from tests.screen_kit import wait_for
+    from tui.app import OvertableApp
+    from tui.screens.handover import HandoverScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    match, reader = _at_a_combat_reading(tmp_path)
+    name = NAMES[reader]
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_match(match)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        cover = app.screen
+        assert cover.player == name
+        said = f"{cover.heading or ''} {cover.why}"
+        assert "read your face-down potion: combat has turned every weapon face up" in said, said
+        text = " ".join(str(w.render()) for w in cover.query("Static"))
+        assert "read your face-down potion" in text, text

@@ -527,13 +527,25 @@ class Table:
         if self.handover_to is not None:
             return
         heading = None
+        # what the person is called for, where the game says (Boss Quest:
+        # "read your hidden potion" at combat; the cover said only "Pass to
+        # Ann", then "Ann again: the bots have moved", a play-test)
+        reason = ""
+        cover_why = getattr(self.screen, "cover_why", None)
+        update = self.updates.get(seat)
+        if not why and cover_why is not None and update is not None and update.view is not None:
+            reason = cover_why(update.view, seat)
+            if reason:
+                why = f"{self.names[seat]}: {reason}."
         if seat == self.viewer:
             # they had the keys, but the table was everyone's since: "Pass
             # to Bram" read as a mistake to Bram, who had not left
             moved = self.session.match.history[self._uncovered or 0:]
             since = ("the bots have moved" if any(s in self.bots for s, _ in moved)
                      else "the table was shown to everyone")
-            heading = f"{self.names[seat]} again: {since}"
+            heading = f"{self.names[seat]} again: {reason or since}"
+            if reason:
+                why = ""  # said in the heading
         last = self.viewer if self.viewer is not None else self._last_mover()
         self.handover_to = seat
         self.refresh()

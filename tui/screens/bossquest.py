@@ -3231,6 +3231,16 @@ class BossQuestScreen(GameScreen):
                     "(Enter does nothing yet).")
         return ""
 
+    def cover_why(self, view: State, seat: int) -> str:
+        """Why the hand-over cover calls `seat`'s person, in a few words
+        (tui/table.py), where it is not plain: a potion to read, at combat
+        the hidden one (every weapon is face up then: no secret, BQ-31)."""
+        if view.phase is not Phase.READ_POTION or view.reader != seat:
+            return ""
+        if view.resume == "combat":
+            return "read your face-down potion: combat has turned every weapon face up"
+        return "read the potion you received"
+
     def _at_the_hp(self) -> bool:
         """The viewer's strength is the Boss's HP exactly ("perfect")."""
         update = self.update
