@@ -111,11 +111,9 @@ def test_going_to_the_wizard_is_not_taken_back_bq54(tmp_path, shared):
     """BQ §2B: "Careful — this choice is final"; BQ-54: u takes back a
     spell discarded at the Wizard (an ordinary move), not the visit; the
     refusal says why. The play-test's u took back both."""
-    from core.bossquest.actions import Discard, GoToWizard
+    from core.bossquest.actions import Discard, GoToWizard, ReadPotion
     from host.messages import SeatCommand
     from tests.test_host_session import refused
-
-    from core.bossquest.actions import ReadPotion
 
     session, links = _session(tmp_path, shared)
     while True:  # a potion dealt face up is read first (BQ-31)
