@@ -25,8 +25,11 @@ from tui.screens.bossquest import BossQuestScreen
 
 def choose_key(screen: BossQuestScreen) -> str:
     """The base game's careful player; an extension's decision takes the
-    action bar's highlighted choice."""
+    action bar's highlighted choice, a potion's reading its + (no choice is
+    highlighted for a final choice: an Enter makes none, BQ-54)."""
     if screen._mode == "other":
+        if screen.update is not None and screen.update.view.phase is Phase.READ_POTION:
+            return "plus"
         return "enter"
     return base_key(screen)
 
