@@ -217,7 +217,8 @@ class Session:
         spectate: bool = False,
         send: bool = True,
     ) -> Link:
-        """Seat `holder` in `seats` (none: a spectator) and send it the table.
+        """Seat `holder` in `seats` (none: a spectator) and send it the table
+        (once `start` has dealt, if it has not run yet).
 
         ValueError when a seat does not exist or is held already.
         """
@@ -244,8 +245,12 @@ class Session:
             self._advance()  # a draw that could not be saved is tried again
         if send and wanted and self._started:
             self._broadcast()  # the others' screens drop the seat's away mark
-        elif send:
+        elif send and self._started:
             self._send(link)
+        # (before `start`, nothing: the table is sent as `start` has drawn
+        # the set-up. A hub seats a table's players first, and each was
+        # sent the table before the deal, drawn for a second: a Duel's
+        # empty market and full stack)
         self._changed()
         return link
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from core import GAMES
+from core import CHANCE, GAMES
 from host.hub import MAX_CLIENT_LINE, Hub
 from host.messages import SeatCommand
 from host.wire import codec
@@ -2012,9 +2012,10 @@ async def test_the_lobby_keeps_the_order_the_tables_were_set_up_in_across_a_rest
         table = (await ann.expect("created"))["created"]["table"]
         await ann.send({"join": {"table": table, "seat": 0}})
         await bob.send({"join": {"table": table, "seat": 1}})
-        await ann.expect("update")
-        if n == 1:
+        if n == 1:  # (its first update, the dealt table, is answered there)
             await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+        else:
+            await ann.expect("update")
         ids.append(table)
         players += [ann, bob]
     journals = [hub_.tables[t].session.match.path for t in ids]
@@ -2375,6 +2376,56 @@ async def test_the_players_are_told_once_when_someone_starts_and_stops_watching(
     await dee.close()
     news = (await ann.expect("seat_news"))["seat_news"]
     assert news == {"table": table, "player": "dee", "news": "stopped watching"}
+
+
+async def _first_update(player: Player, game_id: str, table: str) -> Any:
+    """The first update `player` is sent from `table`."""
+    while (message := await player.expect("update"))["table"] != table:
+        pass
+    return codec(GAMES[game_id]).update_from_dict(message["update"])
+
+
+@pytest.mark.parametrize("game_id, more", [
+    ("overboss-duel", []), ("overseers", [{"bot": "random"}]), ("boss-quest", []),
+    ("overstocked", [])])
+async def test_the_first_update_at_a_table_and_its_rematch_is_dealt(hub, game_id, more):
+    """Play-test (a Duel's rematch over SSH): the player sitting down saw an
+    empty market ("— taken —" four times) and "stack 68" for a second, then
+    the dealt pairs and "stack 64": the hub seated the players before the
+    match drew its set-up, and each was sent the table from before the
+    deal. At a new table and at its rematch, every player's first update
+    is the dealt table (no draw owed), for every game."""
+    hub_, path = hub
+    ann = await Player.connect(path, "ann")
+    bob = await Player.connect(path, "bob")
+    await ann.send({"create": {"game": game_id, "seats": ["open", {"player": "bob"}, *more]}})
+    old = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": old, "seat": 0}})
+    await bob.send({"join": {"table": old, "seat": 1}})
+    for player in (ann, bob):
+        first = await _first_update(player, game_id, old)
+        assert CHANCE not in first.to_act and first.to_act, (player.name, first.to_act)
+        if game_id == "overboss-duel":  # the four pairs dealt, the stack short of them
+            assert all(p.tile is not None for p in first.view.market), first.view.market
+        if first.legal and game_id == "overboss-duel":  # answered, to play on below
+            command = codec(GAMES[game_id]).command_dict(
+                SeatCommand.play(first.seat, first.legal[0], first.seq))
+            await player.send({"command": command, "table": old})
+    if game_id != "overboss-duel":
+        return
+    await play_to_the_end({0: ann, 1: bob}, GAMES[game_id], random.Random(2))
+    rematch = {"game": game_id, "seats": [{"player": "ann"}, {"player": "bob"}],
+               "rematch_of": old}
+    await bob.send({"create": rematch})
+    table = (await bob.expect("created"))["created"]["table"]
+    await bob.send({"join": {"table": table, "seat": 1}})
+    await ann.send({"join": {"table": table, "seat": 0}})  # she sits down: it begins
+    for player in (ann, bob):
+        first = await _first_update(player, game_id, table)
+        assert CHANCE not in first.to_act, (player.name, first.to_act)
+        assert all(p.tile is not None for p in first.view.market), first.view.market
+    for player in (ann, bob):
+        await player.close()
 
 
 async def test_two_rematches_asked_for_at_once_make_one_table(hub):

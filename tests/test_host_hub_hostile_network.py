@@ -300,7 +300,7 @@ async def test_a_flood_of_connections_is_turned_away_and_the_match_plays_on(hub,
     hub_, path = hub
     hub_.max_clients = 4
     ann, bob, table = await table_for_two(path)
-    await ann.expect("update")
+    update = await ann.expect("update")  # (the dealt table: maybe ann's move)
     # every place is a player's (a connection that has not said hello
     # would give its place up: the next test)
     waiting = await Player.connect(path, "dee")
@@ -316,8 +316,7 @@ async def test_a_flood_of_connections_is_turned_away_and_the_match_plays_on(hub,
     # the hub's log says it once, not once a try (a flood of tries was a flood of lines)
     assert sum("connections already" in r.getMessage() for r in caplog.records) == 1
     # the seated players still play: a move is saved and both see it
-    update = None
-    while update is None or not update["update"]["legal"]:
+    while not update["update"]["legal"]:
         update = await ann.expect_any(("update",))
     match = hub_.tables[table].session.match
     before = len(match.history)

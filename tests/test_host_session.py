@@ -400,6 +400,35 @@ def test_each_holder_gets_its_seats_updates_and_a_spectator_the_public_one(tmp_p
     assert not watcher.last(None).legal and not watcher.last(None).can_undo
 
 
+@pytest.mark.parametrize("game_id, players", [
+    ("boss-quest", 3), ("overboss-duel", 2), ("overstocked", 2), ("overseers", 3)])
+def test_no_holder_is_sent_the_table_before_its_setup_is_dealt(tmp_path, game_id, players):
+    """Play-test (a Duel's rematch at a shared table): the first frame a
+    player saw on sitting down was the table before the deal (the Duel's
+    market four "— taken —" slots and its full stack), the dealt one a
+    second later. A holder seated before the match starts (as a hub seats
+    everyone at a table's start, rematch or not) is sent nothing until
+    chance has dealt: every update it is ever sent has no draw owed."""
+    session = session_of(tmp_path, game_id, players)
+    assert CHANCE in session.game.to_act(session.match.state)  # a deal is owed
+    recorders = [Recorder() for _ in range(players)]
+    for seat, recorder in enumerate(recorders):
+        session.connect(recorder, {seat})
+    watcher = Recorder()
+    session.connect(watcher, kind=SPECTATOR)
+    assert not any(r.updates for r in (*recorders, watcher))  # not before the start
+    session.start()
+    for seat, recorder in enumerate((*recorders, watcher)):
+        assert recorder.updates, seat
+        for update in recorder.updates:
+            assert CHANCE not in update.to_act, (seat, update.seq)
+        assert recorder.updates[0].seq == session.seq  # the first one is the dealt table
+    # a holder seated after the start is sent the table at once, as before
+    late = Recorder()
+    session.connect(late, kind=SPECTATOR)
+    assert [u.seq for u in late.updates] == [session.seq]
+
+
 def test_bots_hold_seats_through_the_two_messages(tmp_path):
     """A bot receives its seat's update (a view, never the state) and answers
     with a command; a whole match of bots ends with an outcome."""
