@@ -219,32 +219,39 @@ async def test_purple_turns_a_card_from_the_bar():
 @pytest.mark.parametrize("size", SIZES)
 async def test_purples_choices_say_what_each_turn_makes_the_round_ov11(size):
     """OV §4 Vote, Purple (OV-11): the turned card's trait counts 5 for each
-    of Purple's cards. With A C C B L (23) each choice says the round score
-    it gives (the rules' `turn_scores`): Anger -1, Courage no change,
-    Benevolence +1, Lust +2; every choice stays in sight at 80x24."""
+    of Purple's cards. With A C C B L (23) each choice says the change and
+    the round score it gives (the rules' `turn_scores`): Anger -1, Courage
+    none, Benevolence +1, Lust +2; every choice stays in sight at 80x24.
+    Play-test: the first said "(round score 22, -1)", the others the change
+    only, and the 22 read as the player's score now: every choice says it
+    alike, and the prompt says the round score now, once."""
     state = placed([("LLC", "HH"), ("ACC", "BL"), ("GGH", "BB"), ("CHL", "AG")],
                    [Character.MEIXIU, Character.PURPLE, Character.LIANG, Character.TEAL])
     _, text, labels = await run(make_update(state, 1), size=size, after=lambda screen: [
         c.label for c in screen.query_one("#ov-actions").choices])
     assert labels == [
-        "Turn card 1 Anger (round score 22, -1)",
-        "Turn card 2 Courage (no change)",
-        "Turn card 3 Courage (no change)",
-        "Turn card 4 Benevolence (+1)",
-        "Turn card 5 Lust (+2)",
+        "Turn card 1 Anger (-1 → 22)",
+        "Turn card 2 Courage (±0 → 23)",
+        "Turn card 3 Courage (±0 → 23)",
+        "Turn card 4 Benevolence (+1 → 24)",
+        "Turn card 5 Lust (+2 → 25)",
     ]
     flat = " ".join(text.split())
     for label in labels:
         assert label in flat
+    assert flat.count("Round score now 23.") == 1, text
+    assert "round score 22" not in flat, text
 
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_discards_and_gifts_say_what_the_round_scores_after(size):
     """OV §5 Judgement (ADMIT: "choose and discard two of his own cards")
     and §7 Greed (the robbed "will decide which card to give"): as Purple's
-    turns, each choice says the round score it leaves (the first in full,
-    the others the change), counted as the rules count after the move.
-    Play-test: the gift's choices said nothing of what each cost."""
+    turns, each choice says the change and the round score it leaves,
+    counted as the rules count after the move, and the prompt the round
+    score now. Play-test: the gift's choices said nothing of what each
+    cost; then the first said "(round score 13, -6)" and the others the
+    change only ("13" read as the score now)."""
     from core.overseers import rules
 
     state = vote_all(placed([("AAB", "LC"), ("LLC", "HH"), ("LHA", "BL")]), [1, 0, 0])
@@ -255,15 +262,19 @@ async def test_discards_and_gifts_say_what_the_round_scores_after(size):
     assert len(labels) == 5
     for i, label in enumerate(labels):
         after = rules.round_score(GAME.apply(state, 0, Discard(i)), 0).score
-        said = f"{after - now:+d}" if after != now else "no change"
-        assert label.endswith(f"(round score {after}, {said})" if i == 0 else f"({said})"), label
+        said = f"{after - now:+d}" if after != now else "±0"
+        assert label.endswith(f" ({said} → {after})"), label
         assert label in " ".join(text.split())
-    assert labels[0].startswith("Discard card 1 Anger (round score ")
+    assert labels[0].startswith("Discard card 1 Anger (-")
+    prompt = next(line for line in text.splitlines() if "You admitted" in line)
+    assert re.search(rf"Round score (now )?{now}\.", prompt), text  # on the prompt's one line
     # the second card of the admission too (play-test: said for the first only)
     second = GAME.apply(state, 0, Discard(3))
-    _, _, labels = await run(make_update(second, 0), size=size, after=lambda screen: [
+    _, text, labels = await run(make_update(second, 0), size=size, after=lambda screen: [
         c.label for c in screen.query_one("#ov-actions").choices])
-    assert len(labels) == 4 and "(round score " in labels[0], labels
+    now = rules.round_score(second, 0).score
+    assert len(labels) == 4 and all(" → " in label for label in labels), labels
+    assert re.search(rf"Round score (now )?{now}\.", " ".join(text.split())), text
     # a card given to the thief (the round is scored with the gift)
     state = vote_all(placed([("LLC", "HH"), ("AAB", "LC"), ("GGH", "BB")]), [2, 2, 0])
     state = GAME.apply(state, 2, Deny())
@@ -278,8 +289,10 @@ async def test_discards_and_gifts_say_what_the_round_scores_after(size):
         after = GAME.apply(state, victim, a).seats[victim].rounds[-1].score
         # by its trait: its key is its number (the prompt: "give which card?")
         assert label.startswith(f"{TRAIT[state.seats[victim].slots[a.slot].card].label} ")
-        said = f"{after - now:+d}" if after != now else "no change"
-        assert label.endswith(f"(round score {after}, {said})" if a.slot == 0 else f"({said})")
+        said = f"{after - now:+d}" if after != now else "±0"
+        assert label.endswith(f" ({said} → {after})"), label
+    prompt = next(line for line in text.splitlines() if "robs you" in line)
+    assert re.search(rf"Round score (now )?{now}\.", prompt), text
 
 
 async def test_a_card_purple_turned_is_named_so_in_the_choices_ov11():
@@ -321,7 +334,8 @@ async def test_score_notes_give_way_where_the_table_would_scroll():
         _, text, labels = await run(update, size=size, after=lambda screen: [
             c.label for c in screen.query_one("#ov-actions").choices])
         assert "more below" not in text
-        assert ("round score" in labels[0]) is said, labels
+        assert (" → " in labels[0]) is said, labels
+        assert ("Round score " in text) is said, text
         assert labels[2].startswith(TRAIT[state.seats[victim].slots[2].card].label)
     # made taller mid-decision, the notes come; shorter again, they go
     app = ScreenApp(update, FakePort())
@@ -329,7 +343,7 @@ async def test_score_notes_give_way_where_the_table_would_scroll():
         bar = app.game_screen.query_one("#ov-actions")
         for size, said in (((80, 30), True), ((80, 24), False)):
             await pilot.resize_terminal(*size)
-            await wait_for(pilot, lambda said=said: ("round score" in bar.choices[0].label) is said)
+            await wait_for(pilot, lambda said=said: (" → " in bar.choices[0].label) is said)
     # three players at 80x24 (a random table's admission): the characters
     # go on their players' lines to make room, as when rows do not fit
     rng = random.Random(1)
@@ -341,7 +355,7 @@ async def test_score_notes_give_way_where_the_table_would_scroll():
         bar = app.game_screen.query_one("#ov-actions")
         # (a loaded machine lays the notes, then the folded rows, out over
         # several frames)
-        await wait_for(pilot, lambda: "(round score " in bar.choices[0].label
+        await wait_for(pilot, lambda: " → " in bar.choices[0].label
                        and "more below" not in (text := screen_text(app))
                        and "Your character: " in text)
     # six players at 80x24 (the table scrolled here once, statuses and
@@ -356,7 +370,8 @@ async def test_score_notes_give_way_where_the_table_would_scroll():
     _, text, labels = await run(make_update(state, victim), after=lambda screen: [
         c.label for c in screen.query_one("#ov-actions").choices])
     assert "more below" not in text
-    assert "(round score " in labels[0], labels
+    assert " → " in labels[0], labels
+    assert "Round score " in text, text
 
 
 @pytest.mark.parametrize("phase", [Phase.PURPLE, Phase.ADMIT])
@@ -380,9 +395,10 @@ async def test_a_decision_on_your_cards_for_good_highlights_none(phase):
             [n.message for n in screen.app._notifications]))
     assert submitted == [] and cursor == -1
     # the admission discards its cards one at a time: "Pick one", not "it"
-    pick = "Pick it by its number" if phase is Phase.PURPLE else (
-        "discard 2 cards. Pick one by its number")
-    assert pick in " ".join(text.split())
+    # (the round score now between them where the choices count from it)
+    pick = "Pick it by its number" if phase is Phase.PURPLE else "Pick one: "
+    prompt = " ".join(text.split())
+    assert pick in prompt and (phase is Phase.PURPLE or "discard 2 cards. Round score" in prompt)
     # the Enter is answered: a notice says nothing is highlighted yet
     assert any(note.startswith("Nothing is highlighted yet") for note in notes)
     submitted, _, _ = await run(update, keys=["right", "enter"])
@@ -2468,7 +2484,10 @@ async def test_a_robbed_teal_keeps_the_whole_ability_in_sight_at_80x24():
         "#ov-table").region.right)
     assert ability_in_sight(text, right, GAME.ability(state.seats[3].character)), text
     assert "more below" not in text
-    assert "bot (normal) robs you: give which card? Pick it: its number or ←→ Enter." in text
+    # (on one line with the round score now, the choices count from it)
+    prompt = next(line for line in text.splitlines() if "robs you" in line).strip()
+    assert prompt.startswith("bot (normal) robs you: give which card? Round score "), text
+    assert prompt.endswith("or ←→ Enter."), text
 
 
 async def test_at_a_shared_table_a_note_not_sent_stays_in_the_box():
@@ -2531,11 +2550,13 @@ async def test_teals_under_step_shows_the_round_score():
     now = GAME.own_round_score(state, 3)
     _, text, bar = await run(make_update(state, 3), keys=["2"], after=_bar)
     after = GAME.round_score(GAME.apply(state, 3, Copy(1, 0)), 3).score
-    change = f"{after - now:+d}" if after != now else "no change"
-    assert f"Under card 1 {TRAIT[state.seats[3].slots[0].card].label} (round score {after}, {change})" \
+    change = f"{after - now:+d}" if after != now else "±0"
+    assert f"Under card 1 {TRAIT[state.seats[3].slots[0].card].label} ({change} → {after})" \
         in bar, bar
-    _, _, bar = await run(make_update(state, 3), after=_bar)
-    assert "Move card" in bar and "round score" not in bar, bar
+    assert re.search(rf"Round score (now )?{now}\.", " ".join(text.split())), text
+    _, text, bar = await run(make_update(state, 3), after=_bar)
+    assert "Move card" in bar and " → " not in bar, bar
+    assert "Round score " not in text, text
 
 
 async def test_meixius_notice_names_both_peeks_ov11():

@@ -405,6 +405,9 @@ class OverseersScreen(GameScreen):
         self._score_notes = True
         #: a choice was given its note as the bar was last built
         self._noted = False
+        #: the round score the bar's notes count from, said once by the
+        #: prompt (None: the bar says no score; `_choices`)
+        self._said_now: int | None = None
         #: Teal: the card chosen to move, before the card it goes under
         self._first: int | None = None
         #: the actions behind the bar's choices / the hand's cards
@@ -1754,10 +1757,12 @@ class OverseersScreen(GameScreen):
         full = self._choices(update)
         if not self._noted:
             return full  # (a decision without them: built once)
+        said = self._said_now
         self._score_notes = False
         bare = self._choices(update)
         self._score_notes = self._notes_fit(update, [label for label, _ in full],
                                             [label for label, _ in bare])
+        self._said_now = said if self._score_notes else None
         return full if self._score_notes else bare
 
     def _notes_fit(self, update: TableUpdate, labels: Sequence[str], bare: Sequence[str]) -> bool:
@@ -1836,6 +1841,7 @@ class OverseersScreen(GameScreen):
         view: State = update.view
         legal = update.legal
         me = update.seat
+        self._said_now = None
         if not legal or me is None:
             return []
         mine = view.seats[me].slots
@@ -1894,9 +1900,10 @@ class OverseersScreen(GameScreen):
             # what each copy makes the round score, as Purple's turns say
             scores = GAME.copy_scores(view, me, self._first)
             now = GAME.own_round_score(view, me)
-            out = [(f"Under {slot_name(a.top)}{_turn_note(scores, now, a.top, first=not i)}", a)
-                   for i, a in enumerate(tops)]
+            out = [(f"Under {slot_name(a.top)}{_turn_note(scores, now, a.top)}", a) for a in tops]
             out.append(("Back", ("back", None)))
+            if any(a.top < len(scores) for a in tops):
+                self._said_now = now  # the prompt says it, once
             return out
         out = []
         turned = GAME.turn_scores(view, me) if isinstance(first, Turn) else ()
@@ -1913,11 +1920,15 @@ class OverseersScreen(GameScreen):
             if not self._score_notes:
                 return ""
             self._noted = True
-            return _score_note(GAME.score_without(view, me, gone), now, first=not out)
+            self._said_now = now  # the prompt says it, once
+            return _score_note(GAME.score_without(view, me, gone), now)
 
         for a in legal:
             if isinstance(a, Turn):
-                out.append((f"Turn {slot_name(a.slot)}{_turn_note(turned, now, a.slot, first=not out)}", a))
+                note = _turn_note(turned, now, a.slot)
+                if note:
+                    self._said_now = now  # the prompt says it, once
+                out.append((f"Turn {slot_name(a.slot)}{note}", a))
             elif isinstance(a, Keep):
                 keep = f"Keep {TRAIT[a.card].label}"
                 # OV-26, OV-28: two cards of one trait are alike, one choice
@@ -2030,33 +2041,26 @@ class OverseersScreen(GameScreen):
                 who = self._who(view.accused)
                 text = (f"Leader: {who} had the highest score. Choose which two of "
                         f"{self._whose(view.accused)} cards (all face up) {who} loses.")
-            out = Text(text, style="bold")
+            marked = ""
             if "·" in self._bar_keys:
                 # more choices than digits (Meixiu at six players): the
                 # last ones have no key of their own
-                out.append(" Choices marked ·: ←→ then Enter.")
+                marked = " Choices marked ·: ←→ then Enter."
+            tails = [""]
             if view.phase in _NO_DEFAULT and len(update.legal) > 1:
                 # "discard 2 more cards. Pick it" read as if the 2 were picked
                 what = {Phase.ADMIT: "one", Phase.GUILTY: "a pair", Phase.DECLARE: "one",
                         Phase.NEXT_LEADER: "one"}.get(view.phase, "it")
-                tail = f" Pick {what} by its number, or ←→ then Enter."
-                short = f" Pick {what}: its number or ←→ Enter."
-                room = (self.size.width or self.app.size.width) - 2
-                if out.cell_len + len(tail) > room >= out.cell_len + len(short):
-                    # one line, not two (a long name): the table keeps the
-                    # line, where your ability ended cut off
-                    tail = short
-                out.append(tail)
+                tails = [f" Pick {what} by its number, or ←→ then Enter.",
+                         f" Pick {what}: its number or ←→ Enter.",
+                         # (shorter, where the round score is said too)
+                         f" Pick {what}: number or ←→ Enter.", " Number or ←→ Enter."]
             elif unlooked:
                 # came at once under your key (`decided_again`): Enter waits
-                # for an arrow; one line where it fits, as above
-                tail = f" {_LOOK_KEYS[0].upper()}{_LOOK_KEYS[1:]}"
-                short = " Pick: its number, or ←→ Enter."
-                room = (self.size.width or self.app.size.width) - 2
-                if out.cell_len + len(tail) > room >= out.cell_len + len(short):
-                    tail = short
-                out.append(tail)
-            return out
+                # for an arrow; one line where it fits, as below
+                tails = [f" {_LOOK_KEYS[0].upper()}{_LOOK_KEYS[1:]}",
+                         " Pick: its number, or ←→ Enter."]
+            return self._fitted_prompt(text, marked, tails)
         if view.phase in _WAITING:
             return Text(_WAITING[view.phase], style="italic")
         if view.phase in _SECRET and me is not None and view.seats[me].chose:
@@ -2093,6 +2097,46 @@ class OverseersScreen(GameScreen):
             Phase.NEXT_LEADER: ", the Leader, to break the tie for the lowest",
         }.get(view.phase, "")
         return Text(f"Waiting for {who}{what}…", style="italic")
+
+    def _fitted_prompt(self, asked: str, marked: str, tails: Sequence[str]) -> Text:
+        """The decision's prompt: what is asked, the round score the bar's
+        notes count from (`_said_now`) and how to choose (`tails`, the
+        first that fits). The first tail unless only a shorter keeps the
+        prompt on one line (a long name: the table keeps the line, where
+        your ability ended cut off); the round score where it adds no line
+        to that, with a shorter tail or without "now" if need be (else not:
+        the player's row says it too)."""
+        room = max((self.size.width or self.app.size.width) - 2, 1)
+
+        def made(note: str, tail: str) -> Text:
+            out = Text(asked, style="bold")
+            out.append(note)
+            out.append(marked + tail)
+            return out
+
+        tail = tails[0]
+        if len(tails) > 1:
+            width = cell_len(asked + marked)
+            if width + len(tail) > room >= width + len(tails[1]):
+                tail = tails[1]
+        plain = made("", tail)
+        if self._said_now is None:
+            return plain
+        console = self.app.console
+        lines = len(plain.wrap(console, room))
+        notes = (f"Round score now {self._said_now}.", f"Round score {self._said_now}.")
+        # on the question's line, else starting the next (never broken);
+        # the last, terse tail only where no other fits
+        *said, terse = tails
+        for ways in (said, [terse]):
+            for note in notes:
+                for start in (" ", "\n"):
+                    for tail in ways:
+                        noted = made(start + note, tail)
+                        wrapped = noted.wrap(console, room)
+                        if len(wrapped) <= lines and any(note in line.plain for line in wrapped):
+                            return noted
+        return plain
 
     def _focus_decision(self) -> None:
         if isinstance(self.focused, Input) or (
@@ -2330,23 +2374,21 @@ class OverseersScreen(GameScreen):
         return super().check_action(action, parameters)
 
 
-def _turn_note(scores: Sequence[int], now: int, slot: int, *, first: bool) -> str:
+def _turn_note(scores: Sequence[int], now: int, slot: int) -> str:
     """What Purple's turn of `slot` makes the round score (OV-11), or
-    Teal's copy under it: the first choice says the score too, the others
-    only the change (the bar wraps)."""
+    Teal's copy under it (`_score_note`)."""
     if slot >= len(scores):
         return ""
-    return _score_note(scores[slot], now, first=first)
+    return _score_note(scores[slot], now)
 
 
-def _score_note(score: int, now: int, *, first: bool) -> str:
-    """A choice's round score `score` against `now`: the first choice of a
-    bar says the score too, the others only the change (the bar wraps)."""
+def _score_note(score: int, now: int) -> str:
+    """A choice's round score `score` against `now`, every choice alike:
+    the change, then the score it leaves ("(-6 → 13)"); the prompt says
+    `now` once. (Play-test: the first choice said "(round score 13, -6)",
+    the others "(-6)": the 13 read as the player's score now.)"""
     change = score - now
-    said = f"{change:+d}" if change else "no change"
-    if first:
-        return f" (round score {score}, {said})"
-    return f" ({said})"
+    return f" ({change:+d} → {score})" if change else f" (±0 → {score})"
 
 
 def _talk_round(view: State | None) -> int:
