@@ -1403,3 +1403,23 @@ async def test_under_no_color_ctrl_t_offers_the_plain_look_and_keeps_its_own_cho
     async with coloured.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert coloured.theme == theme.COLOUR_THEME  # its own choice, untouched
+
+
+async def test_n_at_home_after_reading_rules_opens_the_game_last_set_up():
+    """Play-test (bqall, finding 11): with a fresh config, Rules: Overseers
+    read (n there cycled on to Boss Quest), back home, n opened "New match:
+    Overseers" (the highlight left on the rules' line); the README: n "opens
+    the form on the game you last set up (Boss Quest the first time)"."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen.latest_checked)
+        menu = app.screen.query_one("#home-menu", OptionList)
+        menu.highlighted = menu.get_option_index("rules:overseers")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: on(app, RulesScreen) and app.screen.game_id == "overseers")
+        while app.screen.game_id != "boss-quest":
+            game = app.screen.game_id
+            await pilot.press("n")
+            await wait_for(pilot, lambda game=game: app.screen.game_id != game)
+        await pilot.press("escape")
+        assert await _form_game_after(app, pilot, "n") == "boss-quest"

@@ -305,7 +305,13 @@ class HomeScreen(Screen):
     def action_new(self) -> None:
         # before the newest match is looked for, the game last set up is
         # the app's to find (the highlight is still the first game's)
+        # the highlight only on a New match line: left on a game's rules
+        # (read, then back), n opened that game's form, not the one last
+        # set up (play-test; README: "the game you last set up")
         game = self._highlighted_game() if self.latest_checked else None
+        option = self.query_one("#home-menu", OptionList).highlighted_option
+        if option is None or not (option.id or "").startswith("new:"):
+            game = None
         self.app.action_new_match(game)  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
