@@ -1413,3 +1413,45 @@ def test_the_solo_quests_rows_and_bosses_are_told_in_a_line_each():
         wave_2[-1]]
     assert fold_log(["Need Blue (B) is laid beside the 1st wave.", "You ask for 1 weapon."]) == [
         "Need Blue (B) is laid beside the 1st wave.", "You ask for 1 weapon."]
+
+
+# -- what each spell on the Wizard's list acts on ---------------------------------
+
+
+#: BQ §Spell Effects, §Potions, §Companions: what each spell acts on, as the
+#: Wizard's list tags it (play-test bqall, finding 8: "Swap companions" and
+#: "Flip a potion" said "light: all", "Swap with deck" "dark: one knight")
+SPELL_TAGS = {
+    # light: "placed next to the BOSS (they affect all players)"
+    SpellKind.HP_PLUS_2: "light: all",
+    SpellKind.NEED_PAIR: "light: all",
+    SpellKind.FINAL_TURN: "light: all",
+    # "Cancels an activated SPELL card that is still in play"
+    SpellKind.CANCEL: "light: a spell in play",
+    # dark: "a player's game area — their own, or another player's"
+    SpellKind.ATTACK_MINUS_1: "dark: one knight",
+    # "the hidden WEAPON card of the player who activates this spell with the
+    # hidden WEAPON card of another player"
+    SpellKind.SWAP_HIDDEN: "dark: yours and a knight's",
+    # "one of the WEAPON cards ... of the player who activates this spell"
+    SpellKind.SWAP_DECK: "dark: your weapon",
+    # "the visible POTION card of any player, including themselves"
+    SpellKind.FLIP_POTION: "a knight's potion",
+    # "swap 2 COMPANION cards in play or in reserve"
+    SpellKind.SWAP_COMPANIONS: "two companions",
+}
+
+
+@pytest.mark.parametrize("kinds", [list(SPELL_TAGS)[:4], list(SPELL_TAGS)[4:]],
+                         ids=["light", "dark-and-extensions"])
+async def test_each_spell_on_the_wizards_list_is_tagged_with_what_it_acts_on(kinds):
+    offer = tuple(Spell(kind) for kind in kinds)
+    state = attrs.evolve(full_state(step=Step.WIZARD), offer=offer)
+    _, text = await run(make_update(state), size=(200, 50))
+    lines = text.split("\n")
+    for kind in kinds:
+        name = Spell(kind).name
+        line = next(line for line in lines if f" {name} " in line and "Wizard" not in line)
+        assert SPELL_TAGS[kind] in line, (name, line)
+    assert "light: all" not in "\n".join(line for line in lines if "Swap companions" in line
+                                         or "Flip a potion" in line)

@@ -380,6 +380,26 @@ def spell_label(spell: Spell) -> Text:
     return text
 
 
+#: what a spell acts on where it is not the rule of its colour (BQ §Spell
+#: Effects: a light spell "affect[s] all players", a dark one a player's
+#: game area): Swap with deck only the caster's own weapon, Swap hidden the
+#: caster's and another's hidden cards, Cancel a spell in play; the
+#: extensions' two act on a potion (BQ §Potions), on companions (BQ
+#: §Companions). "light: all" on Swap companions misled (play-test)
+_SPELL_TAGS = {
+    SpellKind.CANCEL: "light: a spell in play",
+    SpellKind.SWAP_HIDDEN: "dark: yours and a knight's",
+    SpellKind.SWAP_DECK: "dark: your weapon",
+    SpellKind.FLIP_POTION: "a knight's potion",
+    SpellKind.SWAP_COMPANIONS: "two companions",
+}
+
+
+def spell_tag(spell: Spell) -> str:
+    """The Wizard's list's tag of a spell: its colour and what it acts on."""
+    return _SPELL_TAGS.get(spell.kind) or ("dark: one knight" if spell.dark else "light: all")
+
+
 def combat_text(result: RoundResult, who: Any, *, weapons: bool, width: int | None = None) -> Text:
     """A round's combat, one knight a line (all of it is public now);
     `who(seat)` names a knight, `weapons` lists each knight's weapons.
@@ -2372,7 +2392,7 @@ class BossQuestScreen(GameScreen):
                 continue
             enabled = not wizard or self._legal(Activate(slot)) or self._legal(Discard(slot))
             offers.append(Offer(spell_label(spell), key=str(slot + 1), enabled=enabled,
-                                tag="dark: one knight" if spell.dark else "light: all",
+                                tag=spell_tag(spell),
                                 detail=spell.text))
         for index, spell in enumerate(view.duel_offer):
             # BQ §Final Boss: the spells the defeated knights drew, one of
