@@ -395,7 +395,7 @@ _SPELL_TAGS = {
 }
 
 
-def spell_tag(spell: Spell) -> str:
+def offer_tag(spell: Spell) -> str:
     """The Wizard's list's tag of a spell: its colour and what it acts on."""
     return _SPELL_TAGS.get(spell.kind) or ("dark: one knight" if spell.dark else "light: all")
 
@@ -2392,7 +2392,7 @@ class BossQuestScreen(GameScreen):
                 continue
             enabled = not wizard or self._legal(Activate(slot)) or self._legal(Discard(slot))
             offers.append(Offer(spell_label(spell), key=str(slot + 1), enabled=enabled,
-                                tag=spell_tag(spell),
+                                tag=offer_tag(spell),
                                 detail=spell.text))
         for index, spell in enumerate(view.duel_offer):
             # BQ §Final Boss: the spells the defeated knights drew, one of
