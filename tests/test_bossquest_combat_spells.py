@@ -535,7 +535,7 @@ def test_swap_companions_is_named_at_combat_like_the_other_swaps(mystery):
     assert effects == [(SpellKind.SWAP_COMPANIONS, frozenset({0, 2}), "Owl and Tortoise swapped",
                         ())]
     block = spells_block(fought, ["Ann", "Bram", "Cora"].__getitem__).plain
-    said = "Cora's mystery: " if mystery else ""  # BQ-47, and whose
+    said = "Cora's mystery: " if mystery else "Cora's "  # BQ-47, and whose
     assert block == ("Spells that changed it\n"
                      f"○ {said}Swap companions → Ann, Cora: Owl and Tortoise swapped")
 
@@ -605,3 +605,33 @@ def test_a_swap_that_moved_a_potion_tells_no_strengths_combat_would_contradict()
     state = play(state, 2, GoToWizard(), Activate(0), TargetKnight(0))
     text = spells_text(state.history[-1], lambda s: names[s]).plain
     assert "hidden cards swapped; at the swap: Ann 12→15, Cora 11→8" in text, text
+
+
+def test_every_spell_of_a_combat_names_its_caster():
+    """Play-test bqall, finding 9: the combat box named the caster of the
+    mystery ("● Ann's mystery: Attack +2 → Ann") but not of the other
+    spells ("○ Boss HP +2: 20 → 22 HP", Bram's, said only in the log).
+    Each spell's effect carries who activated it (BQ §Spell Cards, A:
+    every knight at the Wizard activates or discards one), and the box
+    names it alike: "○ Ann's Boss HP +2: …"."""
+    from core.bossquest.actions import Activate, TargetKnight
+    from core.bossquest.state import Step
+    from tests.bossquest_tables import knight, play, spell, table
+
+    state = table([knight("Y2", "R7", "B7", done=True), knight("P3", "R5", done=True),
+                   knight("Y4", "B6")], boss=16, turn=2, step=Step.WIZARD, mystery=False,
+                  offer=(None, None, spell(SpellKind.ATTACK_MINUS_1)),
+                  active=(ActiveSpell(spell(SpellKind.HP_PLUS_2), caster=0),
+                          ActiveSpell(spell(SpellKind.ATTACK_PLUS_1), target=1, caster=1)))
+    state = play(state, 2, Activate(2), TargetKnight(0))
+    fought = state.history[-1]
+    effects = combat_spells(fought)
+    assert [(e.spell.kind, e.caster) for e in effects] == [
+        (SpellKind.HP_PLUS_2, 0), (SpellKind.ATTACK_PLUS_1, 1), (SpellKind.ATTACK_MINUS_1, 2)]
+    assert not any(e.mystery for e in effects)
+    from tui.screens.bossquest import spells_text
+
+    lines = spells_text(fought, lambda s: ("Ann", "Bram", "Cora")[s]).plain.split("\n")
+    assert lines == ["○ Ann's Boss HP +2: 16 → 18 HP",
+                     "● Bram's Attack +1 → Bram: strength +1",
+                     "● Cora's Attack -1 → Ann: strength -1"], lines

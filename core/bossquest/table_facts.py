@@ -176,7 +176,7 @@ class SpellEffect:
     #: the mystery spell turned, which acted (BQ-47: said so; one that
     #: changed nothing says it in `effect`)
     mystery: bool = False
-    #: who activated the mystery spell (None for another spell, or unknown)
+    #: who activated the spell (None where unknown)
     caster: int | None = None
 
 
@@ -203,13 +203,15 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
         named = len(out)
         _combat_effect(result, active, hp, n, out)
         hp += HP_CHANGE.get(kind, 0)
-        if active.mystery and len(out) > named:
-            out[-1] = attrs.evolve(out[-1], mystery=True, caster=active.caster)
+        # whose spell each was (the play-test: only the mystery's caster
+        # was named, a bot's Boss HP +2 only in the log)
+        if len(out) > named:
+            out[-1] = attrs.evolve(out[-1], mystery=active.mystery, caster=active.caster)
         if len(out) == named:
             mystery = _MYSTERY if active.mystery else ""
             why = _NOTHING_AT_COMBAT.get(kind, "it changed nothing at combat")
             out.append(SpellEffect(spell, frozenset(), f"{mystery}no effect, {why}",
-                                   no_effect=True))
+                                   no_effect=True, caster=active.caster))
     for used in result.used:
         kind = used.spell.kind
         if used.no_effect:
@@ -240,7 +242,7 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
         out.append(SpellEffect(used.spell, used.seats, effect, used.shifts,
                                mystery=used.mystery and not used.no_effect,
                                no_effect=used.no_effect,
-                               caster=used.caster if used.mystery else None))
+                               caster=used.caster))
     return tuple(out)
 
 

@@ -628,6 +628,10 @@ def spells_text(result: RoundResult, who: Any, width: int | None = None) -> Text
             line = Text.assemble(line[:2], f"{possessive(who(effect.caster))} mystery: ", line[2:])
         elif effect.mystery:
             line.append(" (the mystery)")  # BQ-47
+        elif effect.caster is not None:
+            # every spell's caster, as the mystery's (the play-test: "○ Boss
+            # HP +2: 20 → 22 HP", Bram's, named only in the log)
+            line = Text.assemble(line[:2], f"{possessive(who(effect.caster))} ", line[2:])
         if effect.seats:
             line.append(" → " + ", ".join(who(s) for s in sorted(effect.seats)))
         line.append(f": {effect.effect}")
