@@ -1455,3 +1455,27 @@ async def test_each_spell_on_the_wizards_list_is_tagged_with_what_it_acts_on(kin
         assert SPELL_TAGS[kind] in line, (name, line)
     assert "light: all" not in "\n".join(line for line in lines if "Swap companions" in line
                                          or "Flip a potion" in line)
+
+
+# -- the mark of a change since your last move, explained where it shows --------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (200, 50)], ids=["80x24", "200x50"])
+async def test_the_knights_legend_explains_the_mark_of_a_change(size):
+    """Play-test bqall, finding 7: "•19 HP", "•» Ann (you)" in the table's
+    left margin were explained nowhere a player looks (the Knights legend
+    had "♥ hearts ⚷ keys ⚒ Armorer * power used"): while a change since
+    your last move is marked, the legend says what the mark is."""
+    app = ScreenApp(make_update(full_state()), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert "• new" not in screen_text(app)  # nothing marked, nothing said
+        screen.changed = lambda kind: frozenset({1}) if kind == "knights" else frozenset()
+        screen.show(make_update(full_state()))
+        await pilot.pause()
+        text = screen_text(app)
+    legend = next(line for line in text.splitlines() if "Knights" in line)
+    assert "• new" in legend and "♥ hearts" in legend and "…" not in legend, legend
+    assert any(line.lstrip("│ ").startswith("•") and "Bob" in line
+               for line in text.splitlines()), text

@@ -545,6 +545,9 @@ async def test_the_recaps_legend_speaks_of_a_board_only_where_there_is_one(game)
     _, rows = await open_help(make(), size=(120, 36))
     changed = next(text for key, text in rows if key.endswith("underlined"))
     assert changed.startswith("Changed since your last move"), changed
+    # play-test bqall, finding 7: "•19 HP", "•» Ann" — the mark is where it
+    # is drawn, before a changed line, said in every game
+    assert "• before a line" in changed.replace("\n", " "), changed
     boards = game in ("Overboss Duel", "Overstocked")
     assert ("on a board" in changed.replace("\n", " ")) is boards, changed
     assert ("cursor" in changed) is boards, changed

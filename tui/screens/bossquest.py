@@ -128,7 +128,7 @@ from tui.widgets.footer import Footer
 from tui.widgets.hand import BACK
 from tui.widgets.hints import hint
 from tui.widgets.quiet import set_border, update_static
-from tui.widgets.since import SinceLog, changed_keys, mark_rows, marked_text
+from tui.widgets.since import CHANGED, SinceLog, changed_keys, mark_rows, marked_text
 
 #: weapon colours as terminal colours (ANSI names, so the ANSI theme keeps
 #: them); the letter on every card carries the colour without them
@@ -2764,16 +2764,24 @@ class BossQuestScreen(GameScreen):
         return width - 1 - (2 + len(str(players)) + 1 if picking else 0) if width else 999
 
     @staticmethod
-    def _knights_title(view: State | None, *, explained: bool = False) -> str:
+    def _knights_title(view: State | None, *, explained: bool = False, marked: bool = False,
+                       width: int = 0) -> str:
         """The knights panel's legend: the Armorer but in the duel (BQ-37);
         with companions, the mark of a power used and, unless every
         companion is explained under the rows (`explained`), where to read
-        them all."""
+        them all; while the table marks a change since your last move
+        (`marked`), that mark (the play-test: "•19 HP", "•» Ann" were
+        explained nowhere in sight). Where `width` has no room for all of
+        it, "F1 all powers" gives way (F1 lists them)."""
         armorer = "  ⚒ Armorer" if view is None or view.champion is None else ""
         title = f"Knights  {HEART} hearts  {KEY} keys{armorer}"
+        mark = f"  {CHANGED} new" if marked else ""
         if view is not None and view.companions:
-            title += "  * power used" + ("" if explained else " · F1 all powers")
-        return title
+            more = "" if explained else " · F1 all powers"
+            if mark and width and cell_len(title + "  * power used" + more + mark) > width - 4:
+                more = ""
+            title += "  * power used" + more
+        return title + mark
 
     def _draw_knights(self, update: TableUpdate) -> None:
         view: State = update.view
@@ -2832,7 +2840,9 @@ class BossQuestScreen(GameScreen):
             if "over" not in ways and (limit is None or sum(
                     len(row.text.plain.split("\n")) for row in rows) <= limit):
                 break
-        set_border(board, self._knights_title(view, explained=others))
+        marked = any(self.changed(kind) for kind in ("boss", "spells", "market", "hand", "knights"))
+        set_border(board, self._knights_title(view, explained=others, marked=marked,
+                                              width=board.size.width))
         seats = len(parts)
         flags = [seat in knights for seat in range(seats)]
         if any(flags) and "big" in ways:

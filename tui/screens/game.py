@@ -386,7 +386,9 @@ def since_symbols(board: bool) -> tuple[tuple[str, str], ...]:
     "a board" and "the cursor" they have not)."""
     on_board = "; on a board •..•, under the cursor [P•H]" if board else ""
     return (
-        (f"{CHANGED} underlined", f"Changed since your last move (cleared when you act){on_board}"),
+        # (the mark where it is drawn: "•19 HP" in a margin read as a riddle)
+        (f"{CHANGED} underlined", f"Changed since your last move: • before a line, or underlined "
+                                  f"(cleared when you act){on_board}"),
         ("▶ 2", "Since your last move: the move you are looking at, its changes marked"),
         ("thinking…", "A bot is deciding; n asks it to move now"),
     )
