@@ -212,3 +212,17 @@ async def test_r_at_home_on_continue_opens_the_latest_matchs_rules(tmp_path, mon
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen))
         assert app.screen.game_id == "overboss-duel"
+
+
+async def test_boss_quests_rules_show_each_colours_letter(tmp_path, monkeypatch):
+    """Play-test bqall, finding 12b: "Each colour has a letter, always shown
+    beside it: Red, Blue, Yellow, Purple, Green." showed no letter (only
+    bold marked it, which a screen reader or a plain terminal drops): the
+    rules name each letter, as the board shows it ("R5")."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark")
+    async with app.run_test(size=(200, 50)) as pilot:
+        await _rules(pilot, app)
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+    assert "Red (R), Blue (B), Yellow (Y), Purple (P), Green (G)." in text, text
