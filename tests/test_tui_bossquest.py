@@ -1479,3 +1479,67 @@ async def test_the_knights_legend_explains_the_mark_of_a_change(size):
     assert "• new" in legend and "♥ hearts" in legend and "…" not in legend, legend
     assert any(line.lstrip("│ ").startswith("•") and "Bob" in line
                for line in text.splitlines()), text
+
+
+def test_the_owls_look_at_the_mystery_is_one_line():
+    """Play-test bqall, finding 12d: every round "Cora's Owl looks at the
+    mystery spell." then "The Owl has seen the mystery spell." (BQ-33, the
+    rules' two lines: the look, then the card drawn to it): one line says
+    it. The Owl's holder reads what it saw in that one line; the journal
+    keeps both."""
+    from tui.screens.bossquest import fold_log
+
+    assert fold_log(["Cora's Owl looks at the mystery spell.",
+                     "The Owl has seen the mystery spell.", "Dev asks for 1 weapon."]) == [
+        "Cora's Owl looks at the mystery spell.", "Dev asks for 1 weapon."]
+    assert fold_log(["Your Owl looks at the mystery spell.",
+                     "The mystery spell is Attack -2 (only you know)."]) == [
+        "Your Owl looks at the mystery spell: Attack -2 (only you know)."]
+    # the line alone (another's look at a hidden weapon, say) stays
+    assert fold_log(["The Owl has seen the mystery spell."]) == [
+        "The Owl has seen the mystery spell."]
+
+
+def test_a_hare_not_used_goes_on_the_request_it_follows():
+    """Play-test bqall, finding 12d: "Bram's Hare: not used this turn."
+    (BQ §Companions, the Hare: a request, then the Wizard in the same turn,
+    declined) took a line after every request of a knight with the Hare;
+    it goes on the line of the weapons received."""
+    from tui.screens.bossquest import fold_log
+
+    assert fold_log(["Bram asks for 2 weapons.", "Bram receives R3.", "Bram receives B1.",
+                     "Bram's Hare: not used this turn.", "Cora asks for 1 weapon."]) == [
+        "Bram asks for 2 weapons.", "Bram receives R3 and B1; Hare not used.",
+        "Cora asks for 1 weapon."]
+    assert fold_log(["You receive Y4.", "Your Hare: not used this turn."]) == [
+        "You receive Y4; Hare not used."]
+    # after another knight's line it stays as the log says it
+    assert fold_log(["Cora receives Y4.", "Bram's Hare: not used this turn."]) == [
+        "Cora receives Y4.", "Bram's Hare: not used this turn."]
+
+
+def test_a_solo_quests_draws_are_one_line():
+    """Play-test bqall: in the Solo Quest each weapon drawn took a line
+    ("You draw R1." four times), filling the 3-row log at 80x24; a run of
+    draws is one line, as the multiplayer "receives" lines are (the
+    journal keeps every line). The draws as the rules word them."""
+    from core import CHANCE
+    from core.bossquest import GAME
+    from core.bossquest.actions import Ask
+    from core.bossquest.state import Options
+    from tui.screens.bossquest import fold_log
+
+    state = GAME.setup(1, Options())
+    while CHANCE in GAME.to_act(state):
+        state = GAME.apply(state, CHANCE, GAME.chance_outcomes(state)[0][0])
+    state = GAME.apply(state, 0, Ask(3))
+    lines, drawn = [], []
+    while CHANCE in GAME.to_act(state):
+        action = GAME.chance_outcomes(state)[0][0]
+        drawn.append(str(action.weapon))
+        lines.append(GAME.describe(state, CHANCE, action, names=["Ann"], viewer=0))
+        state = GAME.apply(state, CHANCE, action)
+    assert lines == [f"You draw {card}." for card in drawn], lines
+    assert fold_log(["You ask for 3 weapons.", *lines]) == [
+        "You ask for 3 weapons.", f"You draw {drawn[0]}, {drawn[1]} and {drawn[2]}."]
+    assert fold_log(["Ann draws R1.", "Ann draws B2."]) == ["Ann draws R1 and B2."]

@@ -985,7 +985,70 @@ def fold_log(lines: Sequence[str]) -> list[str]:
             return [m.string for m in run]
         return [one_stop(f"The Wizard offers: {'; '.join(m.group(1) for m in run)}.")]
 
-    return fold_set_up(gamelog.fold_runs(fold_receipts(lines), _OFFERED, tell))
+    return fold_set_up(fold_companions(fold_draws(
+        gamelog.fold_runs(fold_receipts(lines), _OFFERED, tell))))
+
+
+#: the Owl's look at the mystery spell (BQ-33), as the log tells it: 1 whose
+_OWL_LOOKS = re.compile(r"^(.+) Owl looks at the mystery spell\.\Z")
+#: what the Owl saw, to its holder (1 the spell) or to the others
+_OWL_SAW = re.compile(r"^The mystery spell is (.+) \(only you know\)\.\Z")
+_OWL_SEEN = "The Owl has seen the mystery spell."
+#: the Hare's power declined (BQ §Companions): 1 "Your" or 2 whose
+_HARE_UNUSED = re.compile(r"^(?:(Your)|(.+)'s) Hare: not used this turn\.\Z")
+#: weapons received, folded or not (`fold_receipts`): 1 "You" or 2 who
+_RECEIVES = re.compile(r"^(?:(You) receive|(.+?) receives) [^\n]+\.\Z")
+
+
+def fold_companions(lines: Sequence[str]) -> list[str]:
+    """The companions' lines that said twice, or after every request, what
+    a line said: "Cora's Owl looks at the mystery spell." then "The Owl
+    has seen the mystery spell." one line (its holder's with the spell it
+    saw), and "Bram's Hare: not used this turn." on the line of the
+    weapons Bram received ("Bram receives R3; Hare not used."). Every
+    round, a play-test read them as noise; the journal keeps every line."""
+    out: list[str] = []
+    for line in lines:
+        last = out[-1] if out else ""
+        looked = _OWL_LOOKS.match(last)
+        if looked and line == _OWL_SEEN:
+            continue
+        saw = _OWL_SAW.match(line)
+        if looked and saw:
+            out[-1] = f"{last[:-1]}: {saw.group(1)} (only you know)."
+            continue
+        hare, received = _HARE_UNUSED.match(line), _RECEIVES.match(last)
+        if hare and received and (hare.group(1) is not None and received.group(1) is not None
+                                  or hare.group(2) is not None and hare.group(2) == received.group(2)):
+            out[-1] = f"{last[:-1]}; Hare not used."
+            continue
+        out.append(line)
+    return out
+
+
+#: a weapon drawn in the Solo Quest (BQ §Solo Quest), as the log tells it:
+#: 1 "You" or 2 who, 3 the weapon
+_DRAWS = re.compile(r"^(?:(You) draw|(.+?) draws) (\S+)\.\Z")
+
+
+def fold_draws(lines: Sequence[str]) -> list[str]:
+    """A run of the Solo Quest's weapons drawn in one line ("You draw R1,
+    B2 and Y3."), as the multiplayer "receives" are (`fold_receipts`): a
+    line each, four filled the 80x24 log's three rows."""
+
+    def tell(run: list[re.Match[str]]) -> list[str]:
+        out: list[str] = []
+        for who, kept in itertools.groupby(run, key=lambda m: (m.group(1), m.group(2))):
+            group = list(kept)
+            if len(group) < 2:
+                out.extend(m.string for m in group)
+                continue
+            cards = [m.group(3) for m in group]
+            verb = "You draw" if who[0] else f"{who[1]} draws"
+            out.append(f"{verb} {', '.join(cards[:-1])} and {cards[-1]}.")
+        return out
+
+    return gamelog.fold_runs(lines, _DRAWS, tell)
 
 
 #: a weapon or a companion dealt (BQ §Setting up a round, 3; §Boss Ul'ul's
