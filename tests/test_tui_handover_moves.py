@@ -85,3 +85,19 @@ async def test_a_reveal_too_long_for_the_cover_scrolls_and_says_so():
     assert "Cora keeps a card." in top and "↓ more below" in top and TURN not in top, shown[1]
     # the keys work with the button focused too
     assert TURN in end_again and "Cora keeps a card." in top_again
+
+
+async def test_the_scrollbar_stands_a_column_off_the_moves():
+    """Play-test bqall, finding 12a: the last moves' scrollbar was drawn
+    against their text ("… The MegaBoss appears▆▆"): a column stays blank
+    between the words and the bar."""
+    # lines of every length about the box's width, one of them filling it
+    moves = ["MegaBoss" * 40 for _ in range(3)]  # (rows filled to their last column)
+    shown = (await cover_text(moves, []))[0]
+    # the bar's thumb ends (the cover's thick border is of █ ▀ ▄)
+    thumb = "▂▃▅▆▇"
+    bars = [line for line in shown.splitlines() if any(ch in thumb for ch in line)]
+    assert bars, shown
+    for line in bars:
+        at = next(i for i, ch in enumerate(line) if ch in thumb)
+        assert line[at - 1] == " ", line
