@@ -40,6 +40,13 @@ Messages from a client (one key names the message):
   over that table (a round's end, the vote, F1), or put it away; the table
   does not wait, but its screens say the seat is reading
   (`SeatUpdate.reading`). A watcher's is ignored.
+- ``{"put_away": {"table": id, "kind": name, "count": n}}``: the player
+  put away the first `n` boxes of that kind over that table (the screen's
+  word: Boss Quest's "combats", Overseers' "rounds"; a box up and unread is
+  counted as not put away). Kept per seat beside the journal
+  (`Table.put_away`) and given back to that seat's player alone as they sit
+  down there again, before the table's first update: a box left unread
+  with q comes back, as at one terminal. A watcher's is ignored.
 - ``{"bye": {}}``: the player quits (their app closes the connection next):
   the host's terminal says they left, not that their connection dropped.
 - ``{"chat": {"table": id or null, "text": "..."}}``: a line to everyone at
@@ -64,6 +71,8 @@ game's own rules play), its options in words, its away choice, its winners
 once its match is over, by name and by seat, and when it ended,
 ``"ended_at"``: seconds since the epoch),
 ``{"joined": ...}``, ``{"update": <SeatUpdate>, "table": id}``,
+``{"put_away": {"table": id, "kinds": {name: n}}}`` (before the first
+update to a player sitting down again: the boxes they put away there),
 ``{"refused": reason, "table": id}``, ``{"chat": {"table", "from", "text"}}``
 (at a table also ``"moves"``: how many moves the match had when it was said,
 ``"kind"`` when it has one, and ``"watching": true`` from a watcher),
@@ -117,6 +126,9 @@ from host.bots import BotHolder, seat_bots, stand_in
 from host.messages import (
     CHAT_BURST,
     CHAT_WINDOW,
+    MAX_BOX_COUNT,
+    MAX_BOX_KIND,
+    MAX_BOX_KINDS,
     MAX_CHAT,
     MAX_MESSAGE_BYTES,
     MAX_NAME,
@@ -359,6 +371,10 @@ class Table:
     #: each player who opens it (once: `told`)
     went_back: str | None = None
     told: set[str] = attrs.field(factory=set)
+    #: person seat -> kind of box -> how many its player put away
+    #: (`Client._put_away`), kept beside the journal: given back as they
+    #: sit down again (`Client.attach`), so a box left unread comes back
+    put_away: dict[int, dict[str, int]] = attrs.field(factory=dict)
     #: person seat -> held by its player at the last change (`Hub._tell_seat_news`)
     present: dict[int, bool] = attrs.field(factory=dict)
     #: seats whose going the others were told of: their return is told too
@@ -1809,6 +1825,8 @@ class Client:
                 self._chat(body)
             elif kind == "reading":
                 self._reading(body)
+            elif kind == "put_away":
+                self._put_away(body)
             else:
                 raise HubError(f"No message {kind!r}.")
         except (HubError, BadMessage) as error:
@@ -1954,6 +1972,34 @@ class Client:
             return
         table.session.set_reading(link, on)
 
+    def _put_away(self, body: Any) -> None:
+        """The player put away boxes over a table they sit at (`count` of
+        `kind`): kept for their seat, beside the journal when it changed
+        (`Table.put_away`). Read as hostile: a name of at most
+        `MAX_BOX_KIND` printable characters, a count from 0 to
+        `MAX_BOX_COUNT`, at most `MAX_BOX_KINDS` kinds a seat; paced as
+        `reading` is. A watcher's, or one at a table not begun, is nothing."""
+        table = self.hub.table(_field(body, "table"))
+        kind, count = _field(body, "kind"), _field(body, "count")
+        if not _box_kind(kind):
+            raise HubError(f"A kind of box is a name of 1 to {MAX_BOX_KIND} characters.")
+        if type(count) is not int or not 0 <= count <= MAX_BOX_COUNT:
+            raise HubError(f"A count of boxes is a whole number from 0 to {MAX_BOX_COUNT}.")
+        _, link, _ = self.places.get(table.id, (set(), None, False))
+        if link is None or not link.seats or table.session is None:
+            return
+        if not self.hub.reading_pace.allow(str(self.player)):
+            return
+        changed = False
+        for seat in link.seats:
+            kept = table.put_away.setdefault(seat, {})
+            if kind not in kept and len(kept) >= MAX_BOX_KINDS:
+                raise HubError(f"At most {MAX_BOX_KINDS} kinds of box are kept.")
+            changed |= kept.get(kind) != count
+            kept[kind] = count
+        if changed:
+            _write_table_file(table.session.match.path, table)
+
     def _command(self, message: dict) -> None:
         table = self.hub.table(message.get("table"))
         seats, link, _ = self.places.get(table.id, (set(), None, False))
@@ -2031,6 +2077,12 @@ class Client:
         seats, link, watching = self.places[table.id]
         if link is not None and link.open:
             link.close()
+        for seat in sorted(seats):
+            # the boxes they put away there, before the first update: one
+            # left unread comes back (`Table.put_away`)
+            kinds = table.put_away.get(seat)
+            if kinds:
+                self.send({"put_away": {"table": table.id, "kinds": dict(kinds)}})
         link = table.session.connect(
             RemoteSeat(self, table),
             frozenset(seats),
@@ -2435,6 +2487,7 @@ def _write_table_file(journal: Path, table: Table) -> None:
     data = {"creator": table.creator, "away_bot": table.away_bot, "left": sorted(table.left),
             "stand_in_moves": sorted(table.kept_moves), "resigned": sorted(table.resigned),
             "shown": sorted([seat, n] for seat, n in table.kept_shown.items()),
+            "put_away": sorted([seat, kinds] for seat, kinds in table.put_away.items()),
             "set_up": table.set_up, "sat": sorted([name, at] for name, at in table.sat.items())}
     if table.off_lobby:
         data["off_lobby"] = True
@@ -2466,6 +2519,7 @@ def _table_again(match: Any) -> Table:
     )
     table.resigned = {s.player for s in seats if s.player in resigned}
     table.kept_shown = _read_shown(match)
+    table.put_away = _read_put_away(match)
     table.set_up = _read_set_up(match)
     table.sat = _read_sat(match)
     # (the finished match's journal id: its table's id once listed again;
@@ -2542,6 +2596,9 @@ def _left_out_of_table_file(data: dict[str, Any]) -> list[str]:
             type(i) is int and i >= 0 for i in raw),
         "shown": lambda raw: isinstance(raw, list) and all(
             isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p) for p in raw),
+        "put_away": lambda raw: isinstance(raw, list) and all(
+            isinstance(p, list) and len(p) == 2 and type(p[0]) is int and isinstance(p[1], dict)
+            for p in raw),
         "set_up": lambda raw: type(raw) in (int, float) and math.isfinite(raw),
         "sat": lambda raw: isinstance(raw, list) and all(
             isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
@@ -2571,6 +2628,37 @@ def _read_shown(match: Any) -> dict[int, int]:
                 and 0 <= pair[1] <= length):
             shown[pair[0]] = pair[1]
     return shown
+
+
+def _box_kind(kind: Any) -> bool:
+    """A name of a kind of box as the hub keeps it (`Table.put_away`)."""
+    return (isinstance(kind, str) and 0 < len(kind) <= MAX_BOX_KIND and kind.isprintable()
+            and kind.strip() == kind)
+
+
+def _read_put_away(match: Any) -> dict[int, dict[str, int]]:
+    """The boxes each person's seat of `match` put away (`Table.put_away`),
+    kept beside its journal; read as hostile: only a person's seat, a kind
+    named as a client may name it, a count from 0 to `MAX_BOX_COUNT`, at
+    most `MAX_BOX_KINDS` kinds a seat; a file missing or damaged is nothing
+    kept (those boxes may come up again)."""
+    try:
+        data = _read_kept_json(_table_file(match.path), MAX_TABLE_FILE)
+    except (OSError, ValueError, RecursionError):  # (said by `_read_table_file`)
+        return {}
+    pairs = data.get("put_away") if isinstance(data, dict) else None
+    players = match.header.players
+    kept: dict[int, dict[str, int]] = {}
+    for pair in pairs if isinstance(pairs, list) else ():
+        if not (isinstance(pair, list) and len(pair) == 2 and type(pair[0]) is int
+                and 0 <= pair[0] < len(players) and players[pair[0]].kind != "bot"
+                and isinstance(pair[1], dict)):
+            continue
+        kinds = {kind: count for kind, count in pair[1].items()
+                 if _box_kind(kind) and type(count) is int and 0 <= count <= MAX_BOX_COUNT}
+        if kinds:
+            kept[pair[0]] = dict(list(kinds.items())[:MAX_BOX_KINDS])
+    return kept
 
 
 def _read_sat(match: Any) -> dict[str, float]:

@@ -56,6 +56,14 @@ GONE_MARK = " (left — bot playing)"
 AWAY_MARK = " (away)"
 AWAY_MARKS = (STAND_IN_MARK, GONE_MARK, AWAY_MARK)
 
+#: the boxes a player put away at a shared table (host/hub.py
+#: `Table.put_away`): the most kinds kept per seat, the longest name of one,
+#: and the highest count believed (a game names a few kinds, and counts
+#: rounds or combats); as at one terminal (saves/store.py `MAX_BOX_KINDS`)
+MAX_BOX_KINDS = 8
+MAX_BOX_KIND = 32
+MAX_BOX_COUNT = 10_000
+
 #: the longest player's name, in characters (without an away mark): what
 #: the hub takes, what a client believes of it, what a name field holds
 MAX_NAME = 32

@@ -24,6 +24,8 @@ from host.messages import (
     CHAT_BURST,
     CHAT_WINDOW,
     LEAVE,
+    MAX_BOX_KIND,
+    MAX_BOX_KINDS,
     MAX_MESSAGE_BYTES,
     MAX_NAME,
     BadMessage,
@@ -120,6 +122,26 @@ class TablePort:
         if self.remote.connected:
             self.remote.write({"reading": {"table": self.table, "on": on}})
 
+    def put_away(self, kind: str) -> int | None:
+        """How many boxes of `kind` (the screen's word: "combats", "rounds")
+        this player put away at this table, as the hub kept it for their
+        seat (None: not known): a screen made again (back from the lobby,
+        after a reconnect or a restart of the hub) brings back the one left
+        unread, as at one terminal (tui/table.py `Table.put_away`). Read as
+        untrusted: the screen ignores a count past what the match has."""
+        return self.remote.boxes_put_away.get(self.table, {}).get(kind)
+
+    def keep_put_away(self, kind: str, count: int) -> None:
+        """This player put away the first `count` boxes of `kind` here (or
+        one is up, unread, after those): the hub keeps it for their seat
+        (not sent without a link: the box may come back)."""
+        kept = self.remote.boxes_put_away.setdefault(self.table, {})
+        if kept.get(kind) == count:
+            return
+        kept[kind] = count
+        if self.remote.connected:
+            self.remote.write({"put_away": {"table": self.table, "kind": kind, "count": count}})
+
     def send(self, command: SeatCommand) -> bool:
         """Send `command` to the hub; False if it could not go (no link)."""
         return self.remote.command(self.table, command)
@@ -185,6 +207,9 @@ class RemoteTable:
         #: tables whose screen the player closed here without leaving the
         #: seat (home from the results): their updates wait for a join or watch
         self._put_away: set[str] = set()
+        #: per table, the boxes this player put away there by kind, as the
+        #: hub gives them back on sitting down (`TablePort.put_away`)
+        self.boxes_put_away: dict[str, dict[str, int]] = {}
         #: tables not begun that keep a seat for this player (told once each)
         self._invited: set[str] = set()
         #: the "Invited" notice shown for each such table, taken down when
@@ -287,6 +312,7 @@ class RemoteTable:
             self.screens.clear()
             self.finished.clear()
             self._put_away.clear()
+            self.boxes_put_away.clear()  # (the hub gives them back as it seats us)
             self.chat.clear()
             self.chat_earlier.clear()
             self.talk.clear()
@@ -581,6 +607,8 @@ class RemoteTable:
             self._chat_away(message["chat_away"])
         elif "seat_news" in message:
             self._seat_news(message["seat_news"])
+        elif "put_away" in message:
+            self._boxes_put_away(message["put_away"])
         elif "stopping" in message:  # said as the connection ends (`_reconnect`)
             self._hub_stopping = True
         elif "moved" in message:
@@ -658,6 +686,20 @@ class RemoteTable:
             except ValueError as error:
                 self.app.notify(f"The host's ${ENTER_WAIT_ENV} was not taken: {error}.",
                                 severity="warning")
+
+    def _boxes_put_away(self, raw: Any) -> None:
+        """The boxes this player put away at a table, by kind, as the hub
+        kept them (sent before the table's first update as they sit down
+        there): read as untrusted, a kind or count not as the hub keeps
+        them is left out (the screen also ignores a count past the match)."""
+        table = raw.get("table") if isinstance(raw, dict) else None
+        kinds = raw.get("kinds") if isinstance(raw, dict) else None
+        if not isinstance(table, str) or not isinstance(kinds, dict):
+            raise BadMessage("boxes put away without their table")
+        self.boxes_put_away[table] = {
+            kind: count for kind, count in list(kinds.items())[:MAX_BOX_KINDS]
+            if isinstance(kind, str) and 0 < len(kind) <= MAX_BOX_KIND
+            and type(count) is int and count >= 0}
 
     async def _update(self, table: str, raw: dict[str, Any]) -> None:
         game = _game(raw.get("game"))
