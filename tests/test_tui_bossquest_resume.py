@@ -161,6 +161,39 @@ async def test_a_combat_a_screen_was_sent_is_not_shown_again_on_coming_back():
         assert not app.game_screen.holds_the_table
 
 
+@pytest.mark.parametrize("kept", [0, 1])
+async def test_a_combat_left_unread_at_a_shared_table_comes_back_though_it_was_sent(kept):
+    """Play-test (shared tables): bob left round 1's combat unread with q;
+    back at his seat from the lobby it was gone, taken as read because his
+    screen had been sent it (`Missed.shown`, qssh finding 10). The hub
+    keeps how many combats his screen put away (`TablePort.put_away`: 0,
+    the first up, unread): that count says it, not what was sent. Put away
+    (1), it stays away."""
+    import attrs
+
+    from host.messages import Missed
+    from tests.bossquest_screen_kit import FakePort, ScreenApp, full_state, make_update
+
+    class SharedPort(FakePort):
+        answers_later = True
+
+        def put_away(self, kind: str) -> int | None:
+            return kept if kind == "combats" else None
+
+        def keep_put_away(self, kind: str, count: int) -> None:
+            pass
+
+    state = full_state()  # round 2, round 1's combat in the history
+    before = full_state(history=False)  # his last move, before the combat
+    update = make_update(state)
+    update = attrs.evolve(update, missed=Missed(((3, make_update(before).view),),
+                                                moved=True, shown=len(update.log)))
+    app = ScreenApp(update, SharedPort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.game_screen.holds_the_table is (kept == 0)
+
+
 async def test_a_combat_put_away_by_all_is_not_shown_again_on_resuming(tmp_path, monkeypatch):
     """Play-test (qbq finding 3): round 2's combat was told to all and put
     away; in round 3 Ann uncovered and asked for weapons; at the "Pass to

@@ -1970,9 +1970,12 @@ class BossQuestScreen(GameScreen):
         waves = len(getattr(missed.tables[0][1], "waves", ()))
         uncovered = getattr(self.port, "uncovered_at", None)
         shown = getattr(missed, "shown", None)
-        if type(shown) is int:
+        now = update.view
+        kept = self._put_away(COMBATS, len(now.history))
+        if type(shown) is int and kept is None:
             # back at a shared table: the combats the screen showed before
-            # the drop were read there (qssh finding 10)
+            # the drop were read there (qssh finding 10), unless the hub
+            # kept how many it put away: one left unread with q comes back
             uncovered = max(shown, uncovered) if type(uncovered) is int else shown
         if type(uncovered) is int:
             # several people here: the combats before a person uncovered
@@ -1983,8 +1986,7 @@ class BossQuestScreen(GameScreen):
             waves = max([waves, *(len(getattr(view, "waves", ())) for n, view in tables
                                   if n <= uncovered)])
         # put away here before the match was left (kept with it)
-        now = update.view
-        seen = max(seen, self._put_away(COMBATS, len(now.history)) or 0)
+        seen = max(seen, kept or 0)
         self._combats_seen[seat] = seen
         # a Solo Quest wave's box up when the match was left comes again
         self._waves_seen[seat] = max(waves, self._put_away(WAVES, len(now.waves)) or 0)
