@@ -2208,6 +2208,20 @@ async def test_an_away_players_turn_is_their_turn_not_what_they_are_doing():
     assert "the match waits until Bob is back" in text, text
 
 
+async def test_a_stand_ins_turn_says_a_bot_plays_for_them_not_their_mark():
+    """The same where a bot stands in for the away Bob: the status read
+    "Bob (away — bot playing) is drafting a pair", the mark inside the
+    sentence. It says whose turn it is and that a bot plays it for him."""
+    update = make_update(midgame(turn=1), seat=0)
+    names = list(update.names)
+    names[1] += " (away — bot playing)"
+    update = attrs.evolve(update, names=tuple(names), bots=frozenset({1}), thinking=1)
+    _, text = await run(update)
+    flat = " ".join(text.split())
+    assert "Bob's turn (drafting a pair), a bot playing for Bob, thinking…" in flat, flat
+    assert "bot playing) is" not in flat
+
+
 async def test_at_80x24_one_monster_waiting_is_named_not_lettered():
     """Play-test at 80x24: "Spires ^0 v0  Crystals –  Heroes 0  B to place":
     the letter fitted the lair's line where the name did not, and a

@@ -180,13 +180,38 @@ async def test_rows_show_face_up_cards_backs_and_your_own_face_down(size):
     assert "your total 0 (secret)" in text
 
 
-async def test_waiting_for_an_away_player_has_one_pair_of_brackets():
-    """Play-test: "Waiting for cy (away) (chooses the card to give)…"."""
+def _prompt_of(text: str) -> str:
+    """The prompt's sentence and what follows it, on one line."""
+    flat = " ".join(text.split())
+    return flat[flat.index("Waiting for"):]
+
+
+async def test_waiting_for_an_away_player_says_the_match_waits_until_they_are_back():
+    """Play-test: "Waiting for cy (away) (chooses the card to give)…", then
+    "Waiting for Bob (away) to turn a card…": the away mark inside a
+    sentence, where every other screen says who is away and that the match
+    waits until they are back (`GameScreen.away_note`)."""
     state = table_at_vote_abilities()
-    update = attrs.evolve(make_update(state), names=("Ann", "Bob (away)", "Cat"))
+    update = attrs.evolve(make_update(state), names=("Ann", "Bob (away)", "Cat"),
+                          bots=frozenset({2}))
     _, text, _ = await run(update)
-    assert "Waiting for Bob (away) to turn a card, as Purple…" in text
-    assert ") (" not in text
+    prompt = _prompt_of(text)
+    assert prompt.startswith("Waiting for Bob to turn a card, as Purple… · the match waits "
+                             "until Bob is back"), prompt
+    assert "(away)" not in prompt and ") (" not in text
+
+
+async def test_waiting_for_a_seat_a_stand_in_plays_says_the_bot_plays_for_them():
+    """The same where a bot stands in for the away player ("Bob (away — bot
+    playing)"): the bot playing for Bob is thinking, no mark in the line."""
+    state = table_at_vote_abilities()
+    update = attrs.evolve(make_update(state), names=("Ann", "Bob (away — bot playing)", "Cat"),
+                          bots=frozenset({1, 2}), thinking=1)
+    _, text, _ = await run(update)
+    prompt = _prompt_of(text)
+    assert prompt.startswith("Waiting for Bob to turn a card, as Purple… the bot playing for "
+                             "Bob is thinking…"), prompt
+    assert "(away" not in prompt
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 45)])
@@ -2348,7 +2373,9 @@ async def test_a_waiting_line_names_an_away_player_without_doubled_brackets():
     update = attrs.evolve(make_update(state, watcher), names=tuple(names))
     _, text, _ = await run(update)
     flat = " ".join(text.split())
-    assert f"Waiting for {names[victim]} to choose the card to give…" in flat, flat
+    bare = names[victim].removesuffix(" (away)")
+    assert (f"Waiting for {bare} to choose the card to give… · the match waits until {bare} "
+            "is back") in flat, flat
     assert ") (" not in flat
 
 

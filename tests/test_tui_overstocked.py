@@ -2334,3 +2334,7 @@ async def test_an_away_player_owing_a_pick_is_away_not_choosing():
     row = next(line for line in text.splitlines() if "Cyd" in line and "(" in line)
     assert "choosing" not in row and "away" in row, row
     assert "the match waits until Cyd is back" in text, text
+    # no mark inside the sentence: "Waiting for Cyd (away) to choose."
+    flat = " ".join(text.split())
+    assert "Waiting for Ann, Cyd to choose." in flat, flat
+    assert "Cyd (away) to choose" not in flat

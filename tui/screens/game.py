@@ -1098,7 +1098,10 @@ class GameScreen(Screen):
         seats = self.thinking_seats(update)
         if not seats:
             return ""
-        names = [self._who(s) for s in seats]
+        # a bot standing in for an away player is said so, not with the
+        # name's mark mid-sentence ("ann (away — bot playing) is thinking…")
+        names = [f"the bot playing for {bare}" if mark else bare
+                 for bare, mark in (split_mark(self._who(s)) for s in seats)]
         who = listed(names)
         verb = "is" if len(names) == 1 else "are"
         return f"{who} {verb} {self.thinking_words(update)}"

@@ -66,6 +66,7 @@ from core.overboss.board import Side
 from core.overboss.components import CRYSTAL_TERRAIN, Terrain, Token
 from core.overboss.rules import LAIR_RULE
 from core.overboss.state import ABILITY_STEPS, Lair, State, Step, cell
+from host.messages import split_mark
 from tui import resources
 from tui.plain import shortened
 from tui.screens.game import (
@@ -1428,9 +1429,14 @@ class OverbossScreen(GameScreen):
         seat = seats[0]
         me = seat == update.seat
         doing = _DOING.get(view.step, "using {their} Boss's reveal")  # else an ability step
-        if self.is_away(update, seat):  # not "Bob (away) is placing a tile": he is not here
+        stand_in = not me and bool(split_mark(self._who(seat))[1])
+        if self.is_away(update, seat) or stand_in:
+            # not "Bob (away) is placing a tile": he is not here; a bot
+            # standing in for him is said so, not with his mark
             text = Text(f"{self._whose(seat)} turn ({doing.format(their='their')})",
                         style="bold")
+            if stand_in and seat in update.bots:
+                text.append(f", a bot playing for {self._bare_who(seat)}", style="italic")
         else:
             who = "You are" if me else f"{self._who(seat)} is"
             text = Text(f"{who} {doing.format(their='your' if me else 'their')}", style="bold")

@@ -1996,7 +1996,7 @@ class OverseersScreen(GameScreen):
         view: State = update.view
         me = update.seat
         if update.outcome is not None:
-            names = ", ".join(self._who(s) for s in sorted(update.outcome.winners))
+            names = ", ".join(self._bare_who(s) for s in sorted(update.outcome.winners))
             return Text(f"The game is over. Winner: {names}. b: {self.results_words} · q: {self.leads_to}.",
                         style="bold")
         if update.legal and me is not None:
@@ -2035,10 +2035,10 @@ class OverseersScreen(GameScreen):
                 text = f"You admitted: discard {n}{more} card{'s' if n != 1 else ''}."
             if view.phase is Phase.GIVE and view.thief is not None:
                 # (one line at 80 columns with "Pick it by its number...")
-                text = f"{self._who(view.thief)} robs you: give which card?"
+                text = f"{self._bare_who(view.thief)} robs you: give which card?"
             if view.phase is Phase.GUILTY and view.accused not in (None, me):
                 # OV-5, OV-13: the Leader chooses among the guilty's pairs
-                who = self._who(view.accused)
+                who = self._bare_who(view.accused)
                 text = (f"Leader: {who} had the highest score. Choose which two of "
                         f"{self._whose(view.accused)} cards (all face up) {who} loses.")
             marked = ""
@@ -2073,13 +2073,15 @@ class OverseersScreen(GameScreen):
         waiting = sorted(update.to_act)
         if not waiting:
             return Text("Waiting for the table…", style="italic")
-        who = ", ".join(self._who(s) for s in waiting)
+        # the names bare: who is away, and whether the match waits for them
+        # or a bot plays, follows (`away_note`; "Waiting for ann (away)…")
+        who = ", ".join(self._bare_who(s) for s in waiting)
         if view.phase is Phase.GUILTY and view.accused is not None and view.accused not in waiting:
             # OV-5, OV-13: the Leader chooses the guilty player's pair
             whose = "your" if view.accused == me else self._whose(view.accused)
             return Text(f"Waiting for {who}, the Leader, to choose which two of {whose} cards "
                         "are lost…", style="italic")
-        # in words, not brackets: a name may carry its own "(away)"
+        # in words, not brackets: a second bracket read as the name's
         what = {
             Phase.PURPLE: " to turn a card, as Purple",
             Phase.GOLD_KEEP: " to keep a card, as Gold",

@@ -1518,7 +1518,7 @@ class OverstockedScreen(GameScreen):
         if view.phase is Phase.OVER:
             result = update.outcome
             winners = sorted(result.winners) if result is not None else []
-            names = " and ".join(self._who(s) for s in winners) or "Nobody"
+            names = " and ".join(self._bare_who(s) for s in winners) or "Nobody"
             verb = "wins" if len(winners) == 1 else "share the win"
             return Text.assemble((f"The game is over: {names} {verb}. ", "bold"),
                                  ("s", "bold reverse"), " score sheet · ",
@@ -1581,7 +1581,9 @@ class OverstockedScreen(GameScreen):
         if not seats:
             return Text("Waiting…", style="italic")
         if view.phase is Phase.PICK:
-            waiting = ", ".join(self._who(s) for s in seats)
+            # bare: who is away, and whether the match waits for them or a
+            # bot plays, follows (`away_note`; "Waiting for cyd (away)…")
+            waiting = ", ".join(self._bare_who(s) for s in seats)
             text = Text.assemble(("Waiting for ", "italic"), (waiting, "bold"),
                                  (" to choose.", "italic"))
             if update.thinking is not None:
