@@ -363,6 +363,10 @@ async def test_the_waiting_line_says_the_match_waits_for_an_away_player(game_id,
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         assert "the match waits until Bram is back" in screen_text(app)
+        # and the sentence before it names him bare: not "Waiting for Bram
+        # (away) to ..." (Overseers' slip), the mark inside a sentence
+        (status,) = [line for line in screen_text(app).splitlines() if "waits until" in line]
+        assert "(away)" not in status, status
         app.game_screen.show(attrs.evolve(update, names=NAMES[:players], seq=13))
         await pilot.pause()
         assert "waits until" not in screen_text(app)

@@ -55,7 +55,9 @@ class GenericGameScreen(GameScreen):
             return f"{names[update.seat]}, your decision." if update.seat is not None else ""
         if not update.to_act:
             return "The game is over."
-        waiting = ", ".join(names[s] for s in sorted(update.to_act) if 0 <= s < len(names))
+        # bare: who is away, and whether the match waits, follows (`away_note`)
+        waiting = ", ".join(self._bare_who(s) for s in sorted(update.to_act)
+                            if 0 <= s < len(names))
         return f"Waiting for {waiting}.{self.away_note(update)}"
 
     def redraw_thinking(self, update: TableUpdate) -> None:
