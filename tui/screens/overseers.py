@@ -167,6 +167,10 @@ _LOG_TITLE = "Log · l to scroll"
 _READING_TITLE = "↑↓ scroll · Esc back"
 #: the inside of a card's tile on a large screen: "(Benevolence)"
 _TILE = 13
+#: the fewest lines the last round's recap stands below the rows in (its
+#: title and three of its last lines); in fewer a line above them points to
+#: the log (the round's box had just told it)
+_RECAP_LEAST = 4
 
 #: the score pad's rows in short, where the whole labels do not fit beside
 #: six names in the table's panel (they wrapped over two or three lines)
@@ -397,6 +401,11 @@ class OverseersScreen(GameScreen):
         #: the placement's choices name the traits (else letters them)
         self._place_named = False
         self._rows_needed = 0
+        #: where the last round's recap is during the next draft (`_draw_rows`):
+        #: "below" the rows, a "note" above them pointing to the log, or ""
+        self._recap_at = ""
+        #: the lines the rows leave the recap below them (its title included)
+        self._recap_room = 0
         #: each seat's cards as text, made once for the view they show
         #: (`_cards_text`)
         self._cards_made_for: State | None = None
@@ -879,7 +888,6 @@ class OverseersScreen(GameScreen):
         self._draw_rows(update)
         self._draw_decision(update)
         self._draw_final(update)
-        self._draw_recap(update)
         self._draw_talk(view)
         self._draw_log(self.query_one("#ov-log", SinceLog), update)
         key = (update.seat, view.phase, view.round, view.draft_turn, bool(update.legal))
@@ -1119,30 +1127,23 @@ class OverseersScreen(GameScreen):
         return ""
 
     def _draw_rows(self, update: TableUpdate) -> None:
-        # A large screen (160x45) shows each player's cards as tiles, three
-        # lines high, where every row of tiles and the whole table fit with
-        # no scrolling; else one line a row (half the table stood empty).
-        view: State = update.view
-        lines: list[Text] = []
         height = self.query_one("#ov-table").scrollable_content_region.height
-        if self._tiles_fit(view):
-            lines = self._row_lines(update, tiles=True)
-            if len(lines) + 1 > height:  # (+1: your character's line may wrap)
-                lines = []
-        #: the lines the table's rows take in full (`_notes_fit`)
-        self._rows_needed = len(lines) + 1
-        if not lines:
-            lines = self._row_lines(update, tiles=False)
-            self._rows_needed = len(lines) + (1 if self._recap_note_shown(update) else 0)
-            # Four players or more on a short screen (80x24, the vote): the
-            # last seats, the points and your ability fell below the fold
-            # ("Table · more below"); each seat's character then goes on its
-            # name's line (`_compact_lines`).
-            height = self.query_one("#ov-table").scrollable_content_region.height
-            # (less the line above pointing to the last round's recap in the log)
-            room = height - (1 if self._recap_note_shown(update) else 0)
-            if height and len(lines) > room:
-                lines = self._compact_lines(update, room)
+        # The last round's recap (the next draft) below the rows where they
+        # leave it room, its last lines where not all of it fits; else (a
+        # short screen, or six players' rows filling a tall one) a line
+        # above them says the log tells it. Stood below in full from 32
+        # rows on, it made the table scroll (six players at 80x32 to
+        # 200x50, three at 80x32: "more below", the recap's end unseen).
+        recap = bool(self._last_recap(update))
+        self._recap_at = "below" if recap and not self.has_class("-short") else (
+            "note" if recap else "")
+        lines = self._fitted_rows(update, height)
+        if self._recap_at == "below":
+            self._recap_room = height - len(lines) - 1  # (less its margin)
+            if self._recap_room < _RECAP_LEAST:
+                self._recap_at = "note"
+                lines = self._fitted_rows(update, height)
+        self._draw_recap(update)
         # Under the line pointing to the last round's recap in the log (a
         # short screen) the rows fill the panel but that line, so that a
         # line more or less leaves the screen's layout alone (`-fill`)
@@ -1152,7 +1153,7 @@ class OverseersScreen(GameScreen):
         shown = " ".join(" ".join(line.plain.split()) for line in lines)
         self._characters_cut = any(
             p.character is not None and " ".join(p.character.label.split()) not in shown
-            for p in view.seats) or "… (F1)" in shown
+            for p in update.view.seats) or "… (F1)" in shown
         rows = self.query_one("#ov-rows", TableRows)
         # With nothing above or below them (no recap, no final scores) the
         # rows fill the panel's height: a line more or less (a character's
@@ -1167,6 +1168,33 @@ class OverseersScreen(GameScreen):
         rows.fitted_width = self._width()
         self.query_one("#ov-table", TablePanel).fitted_height = height
         update_static(rows, Text("\n").join(lines))
+
+    def _fitted_rows(self, update: TableUpdate, height: int) -> list[Text]:
+        """The rows' lines, fitted to `height` (less the line pointing to
+        the recap in the log where it shows)."""
+        # A large screen (160x45) shows each player's cards as tiles, three
+        # lines high, where every row of tiles and the whole table fit with
+        # no scrolling; else one line a row (half the table stood empty).
+        view: State = update.view
+        lines: list[Text] = []
+        if self._tiles_fit(view):
+            lines = self._row_lines(update, tiles=True)
+            if len(lines) + 1 > height:  # (+1: your character's line may wrap)
+                lines = []
+        #: the lines the table's rows take in full (`_notes_fit`)
+        self._rows_needed = len(lines) + 1
+        if not lines:
+            lines = self._row_lines(update, tiles=False)
+            self._rows_needed = len(lines) + (1 if self._recap_note_shown(update) else 0)
+            # Four players or more on a short screen (80x24, the vote): the
+            # last seats, the points and your ability fell below the fold
+            # ("Table · more below"); each seat's character then goes on its
+            # name's line (`_compact_lines`).
+            # (less the line above pointing to the last round's recap in the log)
+            room = height - (1 if self._recap_note_shown(update) else 0)
+            if height and len(lines) > room:
+                lines = self._compact_lines(update, room)
+        return lines
 
     def _compact_lines(self, update: TableUpdate, height: int) -> list[Text]:
         """The rows with each character on its player's name line, whole
@@ -1604,8 +1632,7 @@ class OverseersScreen(GameScreen):
     def _redraw_rows(self) -> None:
         if self.update is not None:
             self._draw_header(self.update)
-            self._draw_rows(self.update)
-            self._draw_recap(self.update)  # (below the rows on a tall screen only)
+            self._draw_rows(self.update)  # (and the recap, below them or pointed to)
             view = self.update.view
             if (view.phase is Phase.PLACE and self.update.legal
                     and self._traits_named(view) != self._place_named):
@@ -1637,36 +1664,46 @@ class OverseersScreen(GameScreen):
     def _recap_note_shown(self, update: TableUpdate) -> bool:
         """Whether a line above the rows says the last round's recap is in
         the log (a short screen, the next round's draft)."""
-        return self.has_class("-short") and bool(self._last_recap(update))
+        return self._recap_at == "note" and bool(self._last_recap(update))
 
     def _recap_below(self, update: TableUpdate) -> bool:
         """Whether the last round's recap stands below the rows (a tall
         screen, the next round's draft)."""
-        return not self.has_class("-short") and bool(self._last_recap(update))
+        return self._recap_at == "below" and bool(self._last_recap(update))
 
     def _draw_recap(self, update: TableUpdate) -> None:
         """During the next draft: how the last round ended (the vote, the
         judgment, the showdown, the greed and the scores), from the log,
-        since the table was gathered and dealt again at once. On a tall
-        screen it stands below the players (your kept cards and character
-        matter more while you draft). On a short one a line at the top
-        says the log tells it: below the fold, six players' rows and the
-        recap made the table scroll at the first draft turn of rounds 2
-        and 3 (80x24), and the round's box had just told it."""
+        since the table was gathered and dealt again at once. Where the
+        rows leave room (`_draw_rows`) it stands below the players (your
+        kept cards and character matter more while you draft), its last
+        lines where not all fit, its title saying r tells all of it. Else
+        a line at the top says the log tells it: below the fold, six
+        players' rows and the recap made the table scroll at the first
+        draft turn of rounds 2 and 3 (80x24, and 80x32 to 200x50 while it
+        stood there whole), and the round's box had just told it."""
         recap = self.query_one("#ov-recap", Static)
         view: State = update.view
         lines = self._last_recap(update)
         below = self._recap_below(update)
         recap.display = below
         note = self.query_one("#ov-recap-note", Static)
-        note.set_class(bool(lines), "-shown")
+        note.set_class(self._recap_note_shown(update), "-shown")
         if lines:
             update_static(note, Text(f"Round {view.round - 1} ended: the log tells how (l)",
                                      style="italic"))
         if below:
-            shown = [part for x in lines for part in recap_parts(x)]
-            update_static(recap, Text.assemble((f"Round {view.round - 1} ended:\n", "bold"),
-                                       Text("\n").join(Text(x) for x in shown)))
+            # wrapped here, a cell short of the scrollbar (as your ability):
+            # its last lines where the rows leave too few for all of them
+            width = max(10, self._width() - 1)
+            shown = [line for x in lines for part in recap_parts(x)
+                     for line in Text(part).wrap(self.app.console, width)]
+            title = Text(f"Round {view.round - 1} ended:", style="bold")
+            if len(shown) + 1 > self._recap_room:
+                # r opens the round's end again, the whole of it
+                title.append(" … (r: all of it)", style="italic")
+                shown = shown[len(shown) - (self._recap_room - 1):]
+            update_static(recap, Text("\n").join([title, *shown]))
 
     def talk_now(self, view: State) -> list[str]:
         """The table talk of this round: talk lasts until the vote (OV
