@@ -10,11 +10,18 @@ too, and with three players at 80x32 as well."""
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
+from core import CHANCE
+from core.overseers import GAME
+from core.overseers.state import Phase
+from core.playout import sample_chance
 from tests.fit_kit import overflows
 from tests.overseers_screen_kit import NAMES, make_update, run
-from tests.test_tui_overseers import round_two_draft
+from tests.test_tui_overseers import round_two_draft, six_player_stages
 from tui.screens.overseers import recap_lines, recap_parts
 
 #: the sizes a play-tester tried, short and tall
@@ -80,3 +87,72 @@ async def test_a_tall_screen_keeps_the_recap_below_the_rows(players, size):
     assert scroll == 0, text
     assert "Round 1 ended:" in text and "the log tells how" not in text, text
     assert "Round scores: you " in flat, text
+
+
+def played_out(players: int, seed: int = 5):
+    """A match of `players` played at random to its end, with Ann's log."""
+    rng = random.Random(seed)
+    state, log = GAME.setup(players), []
+    while state.phase is not Phase.OVER:
+        seat = min(GAME.to_act(state))
+        action = (sample_chance(GAME.chance_outcomes(state), rng) if seat == CHANCE
+                  else rng.choice(GAME.legal_actions(state, seat)))
+        log.append(GAME.describe(state, seat, action, names=NAMES[:players], viewer=0))
+        state = GAME.apply(state, seat, action)
+    return state, tuple(log)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("size", SIZES, ids=_ids)
+async def test_the_final_table_never_scrolls(players, size):
+    """Play-test (the final table, 80x24): the final scores, every source
+    of every round, stood above the players' rows and the table read "more
+    below (PgDn)", the last hands out of sight (three players at 80x24 and
+    100x30, six up to 100x40). Where the whole pad and the rows do not
+    fit, the pad keeps each round's score and the total (b: the results
+    tell every source), or the total alone: nothing scrolls."""
+    state, log = played_out(players)
+    outcome = GAME.outcome(state)
+    _, text, (scroll, bottom, height, _below, found, table) = await run(
+        make_update(state, 0, log=log, bots=frozenset(range(1, players))), size=size,
+        after=_seen)
+    where = f"{players} players at {_ids(size)}:\n{text}"
+    assert scroll == 0 and "more below" not in text, where
+    assert not found, (found, where)
+    assert "The game is over. Winner" in text and bottom <= height - 1, where
+    words = [line[table.x + 1:table.right - 1] for line in text.splitlines()]
+    assert any(re.match(r"\s*Total\s", line) for line in words), where
+    assert any("★" in line for line in words), where
+    for seat, name in enumerate(NAMES[:players]):
+        row = "Ann (you)" if seat == 0 else f"{name} "
+        assert sum(row in line for line in words) >= 1, (name, where)
+        assert str(outcome.scores[seat]) in text, where
+    assert "Points: " in text, where
+
+
+async def test_a_tall_final_table_keeps_every_source_of_the_scores():
+    """Where all of it fits (three players, 120x50), the pad tells each
+    round's every source, as before."""
+    state, log = played_out(3)
+    _, text, (scroll, *_rest) = await run(make_update(state, 0, log=log), size=(120, 50),
+                                          after=_seen)
+    assert scroll == 0, text
+    assert "Round 1: traits" in text and "Round 3: score" in text, text
+
+
+@pytest.mark.parametrize("size", [(80, 32), (120, 50)], ids=_ids)
+async def test_six_players_see_the_whole_table_in_every_stage_on_a_tall_screen(size):
+    """A six-player match, stage by stage (the next rounds' drafts under
+    the last round's recap): the table never scrolls and the prompt stays
+    above the footer, as at 80x24 (test_tui_overseers)."""
+    recaps = 0
+    for state, seat, log in six_player_stages(5):
+        update = make_update(state, seat, log=log, bots=frozenset(range(6)) - {seat})
+        recaps += bool(state.phase is Phase.DRAFT and recap_lines(log))
+        _, text, (scroll, bottom, height, _below, found, _table) = await run(
+            update, size=size, after=_seen)
+        where = f"round {state.round}, {state.phase.value}, {NAMES[seat]}'s view:\n{text}"
+        assert scroll == 0 and "more below" not in text, where
+        assert not found and bottom <= height - 1, (found, where)
+        assert "Points: " in text and "Your character: " in text, where
+    assert recaps == 2  # rounds 2 and 3

@@ -887,7 +887,6 @@ class OverseersScreen(GameScreen):
         self._draw_header(update)
         self._draw_rows(update)
         self._draw_decision(update)
-        self._draw_final(update)
         self._draw_talk(view)
         self._draw_log(self.query_one("#ov-log", SinceLog), update)
         key = (update.seat, view.phase, view.round, view.draft_turn, bool(update.legal))
@@ -1137,7 +1136,11 @@ class OverseersScreen(GameScreen):
         recap = bool(self._last_recap(update))
         self._recap_at = "below" if recap and not self.has_class("-short") else (
             "note" if recap else "")
-        lines = self._fitted_rows(update, height)
+        if update.outcome is not None:
+            lines = self._fitted_final(update, height)
+        else:
+            lines = self._fitted_rows(update, height)
+            self._draw_final(update)  # (put away)
         if self._recap_at == "below":
             self._recap_room = height - len(lines) - 1  # (less its margin)
             if self._recap_room < _RECAP_LEAST:
@@ -1168,6 +1171,21 @@ class OverseersScreen(GameScreen):
         rows.fitted_width = self._width()
         self.query_one("#ov-table", TablePanel).fitted_height = height
         update_static(rows, Text("\n").join(lines))
+
+    def _fitted_final(self, update: TableUpdate, height: int) -> list[Text]:
+        """The game over: the final scores above the rows, both fitted to
+        `height`. The pad tells every source of every round where the rows
+        (compact if need be) still fit under it; else each round's score
+        and the total; else the total alone (b: the results tell it all).
+        In full, the pad put the rows below the fold ("more below"; three
+        players at 80x24 and 100x30, six up to 100x40)."""
+        lines: list[Text] = []
+        for kept in ("all", "rounds", "total"):
+            room = height - self._draw_final(update, kept) - 1  # (less its margin)
+            lines = self._fitted_rows(update, room)
+            if len(lines) <= room:
+                break
+        return lines
 
     def _fitted_rows(self, update: TableUpdate, height: int) -> list[Text]:
         """The rows' lines, fitted to `height` (less the line pointing to
@@ -1406,7 +1424,7 @@ class OverseersScreen(GameScreen):
         lines.extend(self._fit(line) for line in traits)
         lines.extend(self._fit(line) for line in self._marks_legend(view, me, width))
         ability = self._ability_lines(view, me)
-        if ability_room is not None and len(ability) > ability_room:
+        if ability and ability_room is not None and len(ability) > ability_room:
             # the last resort of a full table (six players, Purple's turn
             # under a two-line prompt): F1 lists every character whole
             ability = ability[:max(1, ability_room)]
@@ -1643,16 +1661,24 @@ class OverseersScreen(GameScreen):
             self.after_refresh_while_shown(self._refit_score_notes)
             self.after_refresh_while_shown(self._title_table)
 
-    def _draw_final(self, update: TableUpdate) -> None:
+    def _draw_final(self, update: TableUpdate, kept: str = "all") -> int:
+        """The final scores (the game over): every source of every round,
+        or (`kept`) each round's score ("rounds") or no round ("total"),
+        the total below; the lines the pad takes at the table's width."""
         pad = self.query_one("#ov-final", ScorePad)
         result = update.outcome
         if result is None:
             pad.display = False
-            return
+            return 0
         pad.display = True
-        pad.set_pad(update.names, result.breakdown, winners=result.winners, notes=result.notes,
+        rows = [c for c in result.breakdown if kept == "all" or c.name == "Total"
+                or (kept == "rounds" and c.name.endswith(": score"))]
+        pad.set_pad(update.names, rows, winners=result.winners, notes=result.notes,
                     closing_up=True, short_note="R1: round 1.",
-                    short_labels=pad_short_labels(c.name for c in result.breakdown))
+                    short_labels=pad_short_labels(c.name for c in rows))
+        console = self.app.console
+        return len(console.render_lines(pad.content, console.options.update(
+            width=self._width(), height=None), pad=False))
 
     def _last_recap(self, update: TableUpdate) -> list[str]:
         """During the next draft, the log's recap of the round before."""
