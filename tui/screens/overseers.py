@@ -1176,11 +1176,12 @@ class OverseersScreen(GameScreen):
         """The game over: the final scores above the rows, both fitted to
         `height`. The pad tells every source of every round where the rows
         (compact if need be) still fit under it; else each round's score
-        and the total; else the total alone (b: the results tell it all).
-        In full, the pad put the rows below the fold ("more below"; three
-        players at 80x24 and 100x30, six up to 100x40)."""
+        and the total; else the total alone; else without its notes (who
+        held the Leader card: three lines at 80x24). The results (b) tell
+        it all. In full, the pad put the rows below the fold ("more below";
+        three players at 80x24 and 100x30, six up to 100x40)."""
         lines: list[Text] = []
-        for kept in ("all", "rounds", "total"):
+        for kept in ("all", "rounds", "total", "bare"):
             room = height - self._draw_final(update, kept) - 1  # (less its margin)
             lines = self._fitted_rows(update, room)
             if len(lines) <= room:
@@ -1663,8 +1664,9 @@ class OverseersScreen(GameScreen):
 
     def _draw_final(self, update: TableUpdate, kept: str = "all") -> int:
         """The final scores (the game over): every source of every round,
-        or (`kept`) each round's score ("rounds") or no round ("total"),
-        the total below; the lines the pad takes at the table's width."""
+        or (`kept`) each round's score ("rounds") or no round ("total";
+        "bare": nor the notes), the total below; the lines the pad takes
+        at the table's width."""
         pad = self.query_one("#ov-final", ScorePad)
         result = update.outcome
         if result is None:
@@ -1673,7 +1675,8 @@ class OverseersScreen(GameScreen):
         pad.display = True
         rows = [c for c in result.breakdown if kept == "all" or c.name == "Total"
                 or (kept == "rounds" and c.name.endswith(": score"))]
-        pad.set_pad(update.names, rows, winners=result.winners, notes=result.notes,
+        notes = () if kept == "bare" else result.notes
+        pad.set_pad(update.names, rows, winners=result.winners, notes=notes,
                     closing_up=True, short_note="R1: round 1.",
                     short_labels=pad_short_labels(c.name for c in rows))
         console = self.app.console
@@ -1722,13 +1725,22 @@ class OverseersScreen(GameScreen):
             # wrapped here, a cell short of the scrollbar (as your ability):
             # its last lines where the rows leave too few for all of them
             width = max(10, self._width() - 1)
-            shown = [line for x in lines for part in recap_parts(x)
-                     for line in Text(part).wrap(self.app.console, width)]
+            parts = [list(Text(part).wrap(self.app.console, width))
+                     for x in lines for part in recap_parts(x)]
+            shown = [line for part in parts for line in part]
             title = Text(f"Round {view.round - 1} ended:", style="bold")
             if len(shown) + 1 > self._recap_room:
                 # r opens the round's end again, the whole of it
                 title.append(" … (r: all of it)", style="italic")
-                shown = shown[len(shown) - (self._recap_room - 1):]
+                room = self._recap_room - 1
+                # from the start of a line of the recap ("21, Edda 14, Finn
+                # 14." read as a line of its own), unless the last is longer
+                kept: list[Text] = []
+                for part in reversed(parts):
+                    if len(kept) + len(part) > room:
+                        break
+                    kept[:0] = part
+                shown = kept or shown[len(shown) - room:]
             update_static(recap, Text("\n").join([title, *shown]))
 
     def talk_now(self, view: State) -> list[str]:
