@@ -2641,15 +2641,17 @@ async def test_the_final_tables_score_pad_keeps_each_row_on_one_line():
     its row labels over two or three lines ("Round 1:" / "the" / "Hoarder's"
     / "Greed") where the Results screen showed them whole. Short labels
     where the whole ones do not fit, each row on one line, and a note says
-    what R1 stands for."""
+    what R1 stands for. (At 80x24 the pad now keeps only the total, the
+    rows below it in sight: test_tui_overseers_fit; 80 columns by 50 rows
+    give it room for every source.)"""
     state = played_out(6)
-    _, text, _ = await run(make_update(state, 0, bots=frozenset()))
+    _, text, _ = await run(make_update(state, 0, bots=frozenset()), size=(80, 50))
     lines = text.splitlines()
     # the labels of the rounds' first rows, beside their numbers
     for r in (1, 2):
-        assert any(re.match(rf"\s+R{r} traits\s+\d+(\s+-?\d+){{5}}\s", x) for x in lines), text
+        assert any(re.match(rf"[\s│]+R{r} traits\s+\d+(\s+-?\d+){{5}}\s", x) for x in lines), text
     assert not any(re.search(r"Round \d:\s+\d", x) for x in lines), text
-    assert not any(x[:50].strip() in ("traits", "score", "fives", "Greed") for x in lines), text
+    assert not any(x[:50].strip(" │") in ("traits", "score", "fives", "Greed") for x in lines), text
 
 
 async def test_table_talk_says_whether_the_panel_shows_it():

@@ -178,3 +178,13 @@ async def test_six_players_final_table_fits_at_80x24_under_a_long_note(seed):
         make_update(state, 0, log=log, bots=frozenset(range(1, 6))), after=_seen)
     assert scroll == 0 and "more below" not in text, text
     assert "Points: " in text and re.search(r"^\s*Total\s", text, re.M), text
+
+
+def test_snapshot_six_players_next_draft_at_80x32(snap_compare):
+    """Six players at round 2's first draft turn, 80x32: every row, your
+    character, the recap's last lines under "… (r: all of it)", the pack."""
+    from tests.overseers_screen_kit import ScreenApp
+
+    state, log = round_two_draft(7, players=6)
+    update = make_update(state, 0, log=log, bots=frozenset(range(1, 6)))
+    assert snap_compare(ScreenApp(update), terminal_size=(80, 32))
