@@ -18,9 +18,10 @@ from textual._styles_cache import StylesCache
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.reactive import Reactive
 from textual.screen import Screen
 
-from tui import resources
+from tui import palettes, resources
 from tui import theme as themes
 from tui.collector import Collector
 from tui.key_order import KeysInOrder
@@ -162,6 +163,10 @@ class OvertableApp(KeysInOrder, App[None]):
     TITLE = "Overtable"
     #: absolute, so that subclasses defined elsewhere find it too
     CSS_PATH = resources.css_path("app.tcss")
+    #: the ANSI colour names of the games' pieces outside the ANSI themes:
+    #: Textual's own palettes drew red as magenta (tui/palettes.py)
+    ansi_theme_dark = Reactive(palettes.DARK, init=False)
+    ansi_theme_light = Reactive(palettes.LIGHT, init=False)
     COMMANDS: ClassVar[set] = {OvertableCommands} | App.COMMANDS  # type: ignore[assignment]
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -191,6 +196,9 @@ class OvertableApp(KeysInOrder, App[None]):
         locale_note: str | None = None,
     ) -> None:
         super().__init__()
+        #: a light terminal's pale letters drawn readable (`watch_theme` switches it)
+        self._light_ink = palettes.LightTerminalInk(enabled=False)
+        self._filters.insert(1, self._light_ink)
         if not self.no_color and themes.monochrome():
             # a terminal named monochrome (xterm-mono) says what NO_COLOR
             # says; Textual reads only the variable (`_fit_no_color` then
@@ -583,6 +591,7 @@ class OvertableApp(KeysInOrder, App[None]):
         """A theme chosen here (Ctrl+T, the theme picker) is the next
         start's too: it was back to the terminal's own at every start."""
         self._fit_no_color()
+        self._light_ink.enabled = self.native_ansi_color and not self.current_theme.dark
         if self.remember_theme and self._theme_set and theme != self._start_theme:
             problem = themes.save_theme(theme, self.no_color)
             self._start_theme = theme

@@ -89,14 +89,16 @@ from tui.widgets.quiet import set_border, update_static
 from tui.widgets.scrollbars import KeptVerticalScroll
 from tui.widgets.since import SinceLog, changed_keys, marked_text
 
-#: decoration only: every card carries its trait's letter
+#: decoration only: every card carries its trait's letter. Greed is a brown
+#: swatch: as brown text it fell to Courage's yellow at 16 colours (there
+#: it is white on grey)
 TRAIT_STYLE = {
     Trait.ANGER: "bold red",
     Trait.BENEVOLENCE: "bold green",
     Trait.LUST: "bold magenta",
     Trait.COURAGE: "bold yellow",
     Trait.HOPE: "bold cyan",
-    Trait.GREED: "bold #c08040",
+    Trait.GREED: "bold bright_white on #784c2c",
 }
 
 #: what each secret or single decision is, for the prompt

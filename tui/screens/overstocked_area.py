@@ -76,7 +76,7 @@ SPACE_STYLE: dict[str, str] = {
     "F": "bold black on bright_magenta",
     "Y": "bold black on yellow",
     "B": "bold black on green",
-    "Q": "bold bright_white on dark_cyan",
+    "Q": "bold black on dark_cyan",  # (white on it read at 2.8:1)
     "L": "bold black on bright_white",
     ".": "dim",
 }
@@ -94,6 +94,19 @@ def space_style(ch: str | None) -> str:
     if ch is None:
         return ""
     return SPACE_STYLE.get(ch.upper(), "")
+
+
+#: a toy's colour as a letter, on the card being placed: its swatch's
+#: colour, but where that is too dark or too pale for a letter on the
+#: terminal's background (a plain blue P on black)
+GHOST_INK: dict[str, str] = {"P": "bright_blue", "Q": "cyan", "L": "default"}
+
+
+def ghost_style(ch: str) -> str:
+    """The style of a toy on the card being placed: its colour as the
+    letter's, on the terminal's background (a placed toy is a swatch)."""
+    ink = GHOST_INK.get(ch.upper()) or space_style(ch).split(" on ")[-1]
+    return f"bold {ink} on default"
 
 
 def space_face(ch: str | None, width: int = 2) -> str:
@@ -676,7 +689,7 @@ class AreaView(Board):
             elif ch == ".":
                 style = "bold"
             else:
-                style = f"bold {space_style(ch).split(' on ')[-1]} on default"
+                style = ghost_style(ch)
         else:
             ch = self._spaces.get((x, y))
             style = space_style(ch)
@@ -837,6 +850,7 @@ __all__ = [
     "CrateHand",
     "Ghost",
     "face_text",
+    "ghost_style",
     "space_face",
     "space_style",
 ]
