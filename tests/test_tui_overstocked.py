@@ -324,6 +324,28 @@ async def test_c_shows_what_lies_under_the_ghost():
     assert len(port.submitted) == 1 and port.submitted[0][1] in update.legal
 
 
+async def test_at_80_columns_the_card_being_placed_marks_its_worker_reversed():
+    """Play-test at 80 columns: the card being placed drew its worker as a
+    lower-case letter only, where F1 says a worker is "lower case, shown
+    reversed or with ☻" (at 100 columns it shows p☻), and its Pocket Petz
+    in plain blue, hard to read on a dark terminal. A worker is reversed
+    there, as on the board; the other toys are not."""
+    state = pick_all(pick_state(), {0: 24, 2: 27})  # Ann places card 24, a worker on it
+    app = ScreenApp(make_update(state), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        wh = app.game_screen.query_one("#os-wh", AreaView)
+        assert wh.cell_size == (2, 1)  # a space one letter wide: no room for ☻
+        ghost = dict(wh.ghost.cells)
+        assert "y" in ghost.values()
+        for xy, ch in ghost.items():
+            seg = wh._face_seg(*xy, 1, underline=False)
+            assert seg.text.strip() == ch.replace(".", "·")
+            assert bool(seg.style and seg.style.reverse) == ch.islower(), (ch, seg.style)
+            if ch.upper() == "P":
+                assert seg.style.color.name == "bright_blue", seg.style  # not plain blue
+
+
 def _ghost(screen) -> tuple[Where, tuple[int, int] | None, int]:
     """The area the ghost is over, its spot and its turn."""
     view = screen.query_one("#os-pop" if screen._where is Where.POPULARITY else "#os-wh",

@@ -690,6 +690,8 @@ class AreaView(Board):
                 style = "bold"
             else:
                 style = ghost_style(ch)
+                if ch.islower() and inner < 2:
+                    style = f"{style} reverse"  # a worker, as F1 and the board show it
         else:
             ch = self._spaces.get((x, y))
             style = space_style(ch)
