@@ -26,7 +26,7 @@ import datetime
 import functools
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -595,13 +595,18 @@ def continuation(saved: SavedMatch, listed: list[SavedMatch]) -> SavedMatch | No
     return found
 
 
-def played_elsewhere(directory: Path | None = None) -> SavedMatch | None:
+def played_elsewhere(directory: Path | None = None,
+                     here: Callable[[Path], bool] | None = None) -> SavedMatch | None:
     """The newest unfinished match open in another window or terminal now,
     if any. When `latest` finds nothing to continue, this one is the
     reason: the player is told it is being played there, not that there is
-    no saved match."""
+    no saved match. `here`: whether a match is the one the asking window
+    holds open itself (its lock is as any other's), passed over: right
+    after Ctrl+S a new match was said to be played "in another window"."""
     for s in list_matches(directory):
         if s.in_use and not s.finished and s.superseded_by is None:
+            if here is not None and here(Path(s.path)):
+                continue
             return s
     return None
 

@@ -212,6 +212,28 @@ async def test_continue_over_the_match_being_played_here_says_you_are_in_it(data
         assert app.screen is screen
 
 
+@pytest.mark.parametrize("other", [False, True], ids=["only-this", "and-another"])
+async def test_the_match_this_window_opens_is_not_played_in_another_window(data_dir, other):
+    """Play-test: right after Ctrl+S on a new-match form, the home screen
+    showed "Continue (being played in another window)" for a moment, about
+    the match this very window was opening. The match held here is never
+    another window's; a match another window holds still is."""
+    from tui.screens.game import GameScreen
+
+    elsewhere = Match.new("boss-quest", PLAYERS) if other else None  # another terminal's
+    app = make_app(start="new", argument="boss-quest")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: type(app.screen).__name__ == "NewMatchScreen")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: app.table is not None)
+        here = app.table.match.path
+        found = app.played_elsewhere()  # what the home screen asks, the table opening
+        assert (found.path if found else None) == (elsewhere.path if elsewhere else None), here
+        await wait_for(pilot, lambda: on(app, GameScreen))
+    if elsewhere is not None:
+        elsewhere.close()
+
+
 def continue_prompt(app) -> str:
     return str(app.screen.query_one(OptionList).get_option("continue").prompt)
 

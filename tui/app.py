@@ -757,7 +757,7 @@ class OvertableApp(KeysInOrder, App[None]):
         or None (when there is no latest match, this is why)."""
         from saves import store
 
-        return store.played_elsewhere()
+        return store.played_elsewhere(here=self._playing)  # (not the match open here)
 
     def last_setup(self, game_id: str, players: int | None = None,
                    off: str | None = None) -> Any:
