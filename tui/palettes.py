@@ -43,7 +43,7 @@ DARK = TerminalTheme(
         (235, 75, 75),  # red
         (80, 195, 80),  # green
         (235, 200, 40),  # yellow
-        (50, 110, 225),  # blue
+        (40, 110, 230),  # blue (at 256 colours 0,95,215, not violet)
         (175, 95, 230),  # magenta: purple
         (60, 200, 215),  # cyan
         (196, 197, 181),  # white
