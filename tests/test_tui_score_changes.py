@@ -155,3 +155,58 @@ async def test_the_prompt_says_why_the_drafted_token_is_not_offered():
     assert prompt.endswith("Or s places none: all wait there."), prompt
     assert "1 ● Spellslime (lair)" in text
 
+
+
+def _views_kept(screen) -> set[int]:
+    """The ids of the views the recap's score-line cache holds."""
+    return {id(view) for kept in screen._notes_cache.values() for view in kept[:2]}
+
+
+def _random_duel(updates: int, seed: int = 7) -> list[SeatUpdate]:
+    """Seat 0's updates after each change of a seeded random Duel: its own
+    moves among them, each beginning a new recap."""
+    import random
+
+    from core.engine import CHANCE
+
+    rng = random.Random(seed)
+    state = GAME.setup(2, None)
+    out, log = [], []
+    while GAME.outcome(state) is None and len(out) < updates:
+        to_act = GAME.to_act(state)
+        if CHANCE in to_act:
+            actions, weights = zip(*GAME.chance_outcomes(state), strict=True)
+            who, action = CHANCE, rng.choices(actions, weights=weights)[0]
+        else:
+            who = min(to_act)
+            action = rng.choice(GAME.legal_actions(state, who))
+        log.append(GAME.describe(state, who, action, names=NAMES, viewer=0))
+        state = GAME.apply(state, who, action)
+        if CHANCE not in GAME.to_act(state):
+            out.append(_update(state, 0, tuple(log), len(log)))
+    return out
+
+
+async def test_the_score_lines_keep_no_views_but_the_recaps_own():
+    """Memory: the score lines worked out for a recap's steps are kept only
+    while those steps are in the recap (a whole match of recaps kept up to
+    64 pairs of views a screen), and none once the screen is put away. The
+    lines read as before."""
+    app = SequenceApp(OverbossScreen, [])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        recaps = set()
+        for update in _random_duel(60):
+            screen.show(update)
+            await pilot.pause()
+            if update.legal:
+                screen.since.acted(update)  # as the player's move sent from here
+            steps = screen.recap.steps
+            recaps.add(id(steps[0]) if steps else None)
+            in_recap = {id(view) for step in steps for view in (step.before, step.after)}
+            assert _views_kept(screen) <= in_recap
+        assert len(recaps) > 3  # (the recap began again several times)
+        await app.pop_screen()
+        await pilot.pause()
+        assert not screen._notes_cache

@@ -534,7 +534,9 @@ class GameScreen(Screen):
         #: last moves have been told over the results (`_hold_last_moves`)
         self._played_here = False
         self._last_moves_told = False
-        #: each recap step's score change, worked out once (`step_notes`)
+        #: each recap step's score change, worked out once (`step_notes`):
+        #: by its views, for the steps of the recap now only (`_draw_log`),
+        #: none once the screen is put away (`on_unmount`)
         self._notes_cache: dict[tuple[int, int], tuple[Any, Any, tuple[str, ...]]] = {}
         #: the box of those last moves, while it waits to go up
         self._last_moves_box: Screen | None = None
@@ -600,6 +602,10 @@ class GameScreen(Screen):
             # nothing of the game until its first update: mounted empty, a
             # shared table drew a moment of "No cards." after a login
             self.add_class("-no-update")
+
+    def on_unmount(self) -> None:
+        # the score lines' views go with the screen (a closed screen kept them)
+        self._notes_cache.clear()
 
     def show(self, update: TableUpdate) -> None:
         """Take `update` and redraw. Called by the shell after every change."""
@@ -952,10 +958,20 @@ class GameScreen(Screen):
                                [(self.score_row_name(name, seat, after), delta)
                                 for name, delta in rows])
             for seat, rows in enumerate(changes) if rows)
-        if len(cache) > 64:
-            cache.clear()
         cache[key] = (before, after, notes)
         return notes
+
+    def _keep_notes_of(self, recap: Recap) -> None:
+        """The score lines kept (`step_notes`) only for `recap`'s steps,
+        whose views it holds anyway: kept for every step of a match, up
+        to 64 pairs of views a screen, then all dropped and worked out
+        again at once (the whole recap's, on one update)."""
+        cache = self._notes_cache
+        if not cache:
+            return
+        wanted = {(id(step.before), id(step.after)) for step in recap.steps}
+        for key in [key for key in cache if key not in wanted]:
+            del cache[key]
 
     def recap_lines(self, recap: Recap) -> list[str]:
         """The recap's lines, each step's followed by its score change
@@ -984,6 +1000,7 @@ class GameScreen(Screen):
             recap = self.recap = replace(recap, hidden=True, selected=None)
         log.notes = self.step_notes
         log.show(update.log, recap)
+        self._keep_notes_of(self.recap)
 
     def action_since_step(self, delta: int) -> None:
         update = self.update
