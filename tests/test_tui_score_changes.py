@@ -210,3 +210,29 @@ async def test_the_score_lines_keep_no_views_but_the_recaps_own():
         await app.pop_screen()
         await pilot.pause()
         assert not screen._notes_cache
+
+
+async def test_the_duel_works_out_a_views_score_pad_once():
+    """CPU: the recap's score lines, its marks of changed scores and the
+    running pad all read the score pad of the same views; each view's is
+    worked out about once (it was up to five times), the lines as
+    `GAME.score_changes` says them."""
+    from unittest import mock
+
+    from core.overboss import scoring
+
+    updates = _random_duel(30)
+    app = SequenceApp(OverbossScreen, [])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        with mock.patch.object(scoring, "score_pad", wraps=scoring.score_pad) as pads, \
+                mock.patch.object(GAME, "score_pad", pads):
+            for update in updates:
+                screen.show(update)
+                await pilot.pause()
+        views = {id(update.view) for update in updates}
+        assert pads.call_count < 1.5 * len(views), (pads.call_count, len(views))
+        for step in screen.recap.steps:
+            assert screen.score_changes(step.before, step.after) == GAME.score_changes(
+                step.before, step.after)

@@ -42,7 +42,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from core.engine import CHANCE
+from core.engine import CHANCE, row_changes
 from core.overboss import GAME, bosses
 from core.overboss.actions import (
     Destroy,
@@ -723,6 +723,10 @@ class OverbossScreen(GameScreen):
         #: the results, held while the last moves are read and then the
         #: final table (`hold_the_results`): b or Enter brings them
         self._results_due: Any = None
+        #: the last views' score pads (`_pad_of`): (view, pad), newest last
+        self._pads: list[tuple[State, Any]] = []
+        #: what p did when the footer last read the keys (`_p_shows_lairs`)
+        self._p_read: bool | None = None
 
     # -- layout -------------------------------------------------------------------
 
@@ -886,8 +890,8 @@ class OverbossScreen(GameScreen):
                     for s, lair in enumerate(view.lairs)}
 
         return {
-            "score": changed_keys(dict(enumerate(GAME.score_pad(before).totals)),
-                                  dict(enumerate(GAME.score_pad(after).totals))),
+            "score": changed_keys(dict(enumerate(self._pad_of(before).totals)),
+                                  dict(enumerate(self._pad_of(after).totals))),
             "squares": changed_keys(squares(before), squares(after)),
             "market": changed_keys(dict(enumerate(before.market)), dict(enumerate(after.market))),
             "players": changed_keys(players(before), players(after)),
@@ -895,8 +899,28 @@ class OverbossScreen(GameScreen):
 
     def score_changes(self, before: State, after: State) -> Sequence[Sequence[tuple[str, int]]]:
         # (two views of the viewer's: a face-down Boss hidden from it scores
-        # 0 in both, so its objective is never told, OD §Boss Cards)
-        return GAME.score_changes(before, after)
+        # 0 in both, so its objective is never told, OD §Boss Cards); as
+        # `GAME.score_changes` says it, from the pads worked out already
+        return row_changes(self._pad_of(before).categories, self._pad_of(after).categories)
+
+    #: the views whose score pads are kept (`_pad_of`): the newest step's
+    #: two, the view shown, the recap's first (its marks' span) and spares
+    PADS_KEPT: ClassVar[int] = 6
+
+    def _pad_of(self, view: State) -> Any:
+        """`GAME.score_pad(view)`, worked out once a view: the recap's score
+        lines (each step's before and after: one step's after is the next
+        one's before), its marks of changed scores and the running pad read
+        the same views' pads: the newest view's was worked out three times
+        an update, the step before's twice more."""
+        pads = self._pads
+        for seen, pad in pads:
+            if seen is view:
+                return pad
+        pad = GAME.score_pad(view)
+        pads.append((view, pad))
+        del pads[:-self.PADS_KEPT]
+        return pad
 
     def score_row_name(self, name: str, seat: int, view: State) -> str:
         """The Boss objective by its Boss: "King Croak +1" says why, where
@@ -935,7 +959,7 @@ class OverbossScreen(GameScreen):
         outcome = self._outcome()
         if outcome is not None:
             return tuple(outcome.counted)  # type: ignore[return-value]
-        return GAME.score_pad(view).totals
+        return self._pad_of(view).totals
 
     @staticmethod
     def _hidden_bosses(view: State) -> frozenset[int]:
@@ -1239,7 +1263,7 @@ class OverbossScreen(GameScreen):
             pad.set_pad(update.names, outcome.breakdown, winners=outcome.winners,
                         notes=outcome.notes)
         elif self._running_pad():
-            estimate = GAME.score_pad(view)
+            estimate = self._pad_of(view)
             box.set_title("Score pad so far (p hides it)")
             # a face-down Boss's objective is not 0 but unknown: it scores
             # at the end, revealed or not (OD §Boss cards)
@@ -1258,7 +1282,15 @@ class OverbossScreen(GameScreen):
         self.set_class(outcome is not None and shown, "-final-pad")
         self.query_one("#ob-market").display = outcome is None and not (shown and short)
         self.query_one("#ob-players").display = not (shown and short)
-        self.refresh_bindings()  # the footer names what p does now (`_p_shows_lairs`)
+        if self._p_shows_lairs() != self._p_read:
+            # the footer names what p does now; read whenever that changes
+            # only (an update's `show` reads the keys after drawing anyway:
+            # twice an update, the footer's reading was a tenth of its work)
+            self.refresh_bindings()
+
+    def refresh_bindings(self) -> None:
+        self._p_read = self._p_shows_lairs() if self.is_mounted else None
+        super().refresh_bindings()
 
     # -- the prompt, the action bar and the info line -------------------------------
 
