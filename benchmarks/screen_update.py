@@ -14,7 +14,12 @@ spends in that time: everything the update sets off, the frame's bytes and
 any later work (a footer rebuilt, the log scrolled) included; the app runs
 its collector as `overtable` does (since 2026-12-02 13:45; before, Python's
 collections ran as Python timed them, full ones of 100-300 ms among the
-slowest updates). Also shown:
+slowest updates). Seat 0's own moves are noted on its screen as its
+player's keys would send them (`SinceTracker.acted`, unmeasured), so its
+recap "since your last move" begins again at each (since 2026-12-06;
+before, the screen never heard of them, and its recap grew to the whole
+match, 100 steps and more drawn on every update, with each step's score
+lines: no player meets that). Also shown:
 the CPU until the first frame, and the decoding alone. A combat the update
 shows (Boss Quest) is put away after it with Enter, unmeasured, as a
 reader would.
@@ -57,9 +62,11 @@ SETTLE = 0.15
 TARGET_MS = 10.0
 
 
-def updates(game_id: str, players: int, count: int, seed: int = 7) -> list[bytes]:
+def updates(game_id: str, players: int, count: int, seed: int = 7,
+            moves: set[int] | None = None) -> list[bytes]:
     """Seat 0's updates, encoded as the hub sends them, after each change of
-    a seeded random match (a new match when one ends) until `count`."""
+    a seeded random match (a new match when one ends) until `count`. With
+    `moves`, the indices of the updates seat 0 moved from are added to it."""
     from core import GAMES
     from core.engine import CHANCE
     from host.messages import SeatUpdate
@@ -83,6 +90,8 @@ def updates(game_id: str, players: int, count: int, seed: int = 7) -> list[bytes
             else:
                 who = min(to_act)
                 action = rng.choice(game.legal_actions(state, who))
+            if who == 0 and moves is not None and out:
+                moves.add(len(out) - 1)  # its move answers the update last sent
             log.append(game.describe(state, who, action, names=names, viewer=0))
             state = game.apply(state, who, action)
             seq += 1
@@ -107,7 +116,8 @@ def _stats(ms: list[float]) -> dict[str, float]:
             "mean": statistics.fmean(ms), "n": len(ms)}
 
 
-async def _measure(game_id: str, lines: list[bytes]) -> dict[str, Any]:
+async def _measure(game_id: str, lines: list[bytes],
+                   moves: frozenset[int] | set[int] = frozenset()) -> dict[str, Any]:
     from benchmarks.frames import on_each_frame
     from core import GAMES
     from host.wire import codec
@@ -171,6 +181,10 @@ async def _measure(game_id: str, lines: list[bytes]) -> dict[str, Any]:
             while app.screen is not screen:
                 app.pop_screen()
                 await pilot.pause()
+            if i in moves:
+                # seat 0 moves from this update, as its player's key would
+                # send it (unmeasured): its recap begins again there
+                screen.since.acted(screen.update)
             if i >= WARM_UP:
                 decode.append((t1 - t0) * 1e3)
                 total.append((t_frame - t0) * 1e3)
@@ -182,8 +196,9 @@ async def _measure(game_id: str, lines: list[bytes]) -> dict[str, Any]:
 def measure(count: int = UPDATES) -> list[dict[str, Any]]:
     rows = []
     for game_id, players in TABLES:
-        lines = updates(game_id, players, count + WARM_UP)
-        row = asyncio.run(_measure(game_id, lines))
+        moves: set[int] = set()
+        lines = updates(game_id, players, count + WARM_UP, moves=moves)
+        row = asyncio.run(_measure(game_id, lines, moves))
         row["players"] = players
         rows.append(row)
     return rows
