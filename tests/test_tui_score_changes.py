@@ -236,3 +236,30 @@ async def test_the_duel_works_out_a_views_score_pad_once():
         for step in screen.recap.steps:
             assert screen.score_changes(step.before, step.after) == GAME.score_changes(
                 step.before, step.after)
+
+
+async def test_overstocked_works_out_a_views_score_rows_once():
+    """CPU: each recap step's score lines read the score rows of its two
+    views, and one step's after is the next one's before: each view's rows
+    are worked out about once (twice before), the lines as
+    `GAME.score_changes` says them."""
+    from unittest import mock
+
+    from core.overstocked import GAME as STOCKED
+    from tests.since_kit import turns_of_others
+    from tui.screens.overstocked import OverstockedScreen
+
+    updates = turns_of_others("overstocked", players=3, seed=2)
+    app = SequenceApp(OverstockedScreen, [])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        with mock.patch.object(STOCKED, "score_rows", wraps=STOCKED.score_rows) as rows:
+            for update in updates:
+                screen.show(update)
+                await pilot.pause()
+        views = {id(update.view) for update in updates}
+        assert 0 < rows.call_count <= len(views), (rows.call_count, len(views))
+        for step in screen.recap.steps:
+            assert screen.score_changes(step.before, step.after) == STOCKED.score_changes(
+                step.before, step.after)

@@ -52,7 +52,7 @@ from textual.notifications import Notification
 from textual.widgets import Static
 from textual.widgets._toast import ToastRack
 
-from core.engine import CHANCE, IllegalAction
+from core.engine import CHANCE, IllegalAction, row_changes
 from core.overstocked import GAME, cards
 from core.overstocked.actions import (
     ChooseQuantum,
@@ -400,6 +400,8 @@ class OverstockedScreen(GameScreen):
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
         super().__init__(port, **kwargs)
+        #: the last views' score rows (`_rows_of`): (view, rows), newest last
+        self._rows_kept: list[tuple[State, Any]] = []
         #: the digits of a card's number typed so far, and when the last came
         self._typed = ""
         self._typed_at = 0.0
@@ -765,9 +767,26 @@ class OverstockedScreen(GameScreen):
         of the viewer's: the solo bot's bonus, which a view may hide, stays
         out of both."""
         try:
-            return GAME.score_changes(before, after)
+            # as `GAME.score_changes` says it, from each view's rows once
+            return row_changes(self._rows_of(before), self._rows_of(after))
         except Exception:  # a view the sheet cannot score (as `_sheet`)
             return ()
+
+    #: the views whose score rows are kept (`_rows_of`)
+    ROWS_KEPT: ClassVar[int] = 4
+
+    def _rows_of(self, view: State) -> Any:
+        """`GAME.score_rows(view)`, worked out once a view: one recap step's
+        after is the next one's before, and each step's score lines read
+        both (two score sheets a step, a tenth of an update's work)."""
+        kept = self._rows_kept
+        for seen, rows in kept:
+            if seen is view:
+                return rows
+        rows = GAME.score_rows(view)
+        kept.append((view, rows))
+        del kept[:-self.ROWS_KEPT]
+        return rows
 
     def play(self, action: Any) -> None:
         update, view = self.update, self._view
