@@ -1285,12 +1285,15 @@ class OverbossScreen(GameScreen):
         if self._p_shows_lairs() != self._p_read:
             # the footer names what p does now; read whenever that changes
             # only (an update's `show` reads the keys after drawing anyway:
-            # twice an update, the footer's reading was a tenth of its work)
+            # the footer read every binding twice an update)
             self.refresh_bindings()
 
     def refresh_bindings(self) -> None:
         self._p_read = self._p_shows_lairs() if self.is_mounted else None
         super().refresh_bindings()
+
+    def on_unmount(self) -> None:
+        self._pads.clear()  # (their views go with the screen)
 
     # -- the prompt, the action bar and the info line -------------------------------
 

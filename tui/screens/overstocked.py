@@ -778,7 +778,7 @@ class OverstockedScreen(GameScreen):
     def _rows_of(self, view: State) -> Any:
         """`GAME.score_rows(view)`, worked out once a view: one recap step's
         after is the next one's before, and each step's score lines read
-        both (two score sheets a step, a tenth of an update's work)."""
+        both (two score sheets a step)."""
         kept = self._rows_kept
         for seen, rows in kept:
             if seen is view:
@@ -787,6 +787,9 @@ class OverstockedScreen(GameScreen):
         kept.append((view, rows))
         del kept[:-self.ROWS_KEPT]
         return rows
+
+    def on_unmount(self) -> None:
+        self._rows_kept.clear()  # (their views go with the screen)
 
     def play(self, action: Any) -> None:
         update, view = self.update, self._view
