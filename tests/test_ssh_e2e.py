@@ -193,7 +193,9 @@ def bossquest_secrets(state: Any, seat: int, other: int, names: list[str]) -> tu
     hidden = []
     seen = GAME.view(state, seat).knights[other].hidden
     if theirs is not None and theirs.weapon is not None and seen is not None and seen.weapon is None:
-        hidden.append(f"({theirs.weapon.code})")
+        # not "you (B5)": the log's deal line names this seat's own hidden
+        # card of an earlier round, which may be the same code
+        hidden.append(re.compile(rf"(?<!you )\({re.escape(theirs.weapon.code)}\)"))
     return shown, hidden
 
 

@@ -405,13 +405,16 @@ async def test_the_handover_tells_what_was_revealed_and_still_fits():
         assert "Revealed" not in screen_text(pilot.app)
 
 
-async def test_single_human_never_sees_handover_and_can_undo(fake_screen):
+async def test_single_human_never_sees_handover_and_a_final_choice_stays(fake_screen):
+    """One person against a bot: no hand-over cover ever, and going to the
+    Wizard, final by the rulebook, is not taken back by u (BQ-54): the
+    match keeps it. (An ordinary move's take-back: tests/test_host_session.py
+    test_undo_through_the_session.)"""
     from core.bossquest.actions import GoToWizard
 
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_match(new_match("human", "random"))
-        table = None
 
         def human_turn() -> bool:
             return (
@@ -425,15 +428,14 @@ async def test_single_human_never_sees_handover_and_can_undo(fake_screen):
         screen = table.screen
         assert not screen.shown[-1].can_undo
         before = len(table.match.history)
-        # going to the Wizard reveals nothing, and the same knight acts next
         screen.play(GoToWizard())
         await pilot.pause()
         assert len(table.match.history) == before + 1
-        assert screen.shown[-1].can_undo
+        assert not screen.shown[-1].can_undo
         await pilot.press("u")
         await pilot.pause()
-        assert len(table.match.history) == before
-        assert GoToWizard() in screen.shown[-1].legal
+        assert len(table.match.history) == before + 1
+        assert (0, GoToWizard()) in table.match.history
         assert all(u.seat == 0 for u in screen.shown)
         assert not any(isinstance(s, HandoverScreen) for s in app.screen_stack)
 
