@@ -71,7 +71,8 @@ async def test_the_match_being_played_cannot_be_deleted(data_dir):
         screen = app.screen
         assert str(screen.query_one(DataTable).get_row_at(0)[4]) == "playing"
         await pilot.press("d")  # said at once: no "Delete this match?" to answer first
-        await pilot.pause(0.1)
+        # (waited for, not a fixed pause: CI's loaded machine read none yet)
+        await wait_for(pilot, lambda: any("cannot be deleted" in n.message for n in app._notifications))
         assert on(app, SavedScreen)
         messages = [n.message for n in app._notifications]
         assert ("Boss Quest (Ann +1 bot) is being played now, so it cannot be deleted. "
