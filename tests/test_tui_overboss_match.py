@@ -214,7 +214,9 @@ async def test_the_bots_last_turn_is_told_beside_the_final_board(tmp_path, monke
         # the square his turn changed, marked as changed since Ann's move
         assert any("•" in line for line in text.splitlines() if re.match(r"[ \d] [≈▲]", line))
         assert "Bob places the" in text
-        assert "Enter: the final table" in " ".join(text.split())
+        # (over the pad at 80x24: Enter shows it whole, `..._final_pad_in_sight`)
+        goes_on = "the whole score pad" if size == (80, 24) else "the final table"
+        assert f"Enter: {goes_on}" in " ".join(text.split())
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
         text = await settled_text(app, pilot)
@@ -228,3 +230,42 @@ async def test_the_bots_last_turn_is_told_beside_the_final_board(tmp_path, monke
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
         await pilot.press("b")  # the final table is still under the results
         await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45), (200, 50)],
+                         ids=["80x24", "100x30", "160x45", "200x50"])
+async def test_the_last_moves_leave_the_final_pad_in_sight(tmp_path, monkeypatch, size):
+    """Play-test (finding 5): the last moves' box stood over the final
+    pad's middle rows (Longest road to Crystals) until Enter. Where the
+    log and the prompt under it have room, the box stands over them, the
+    board and every row of the pad in sight beside it; at 80x24, where they
+    have none, it stands beside the board over the pad, and says that
+    Enter shows the whole pad."""
+    from tests.screen_kit import settled_text, wait_for
+    from tui.screens.ending import EndingScreen
+
+    path = _saved_before_bobs_last_turn(tmp_path, monkeypatch, short=False)
+    app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
+    async with app.run_test(size=size) as pilot:
+        app.open_path(path)
+        await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen))
+        text = await settled_text(app, pilot)
+        box = app.screen.query_one("#ending").region
+        table = app.screen_stack[-2]
+        pad = table.query_one("#ob-score-box").region
+        board = table.query_one("#ob-board").region
+        assert not box.overlaps(board), (box, board)
+        said = " ".join(text.split())
+        if size == (80, 24):
+            assert box.overlaps(pad)
+            assert "Enter: the whole score pad" in said, text
+            return
+        assert not box.overlaps(pad), (box, pad)
+        assert "Enter: the final table" in said, text
+        rows = [line[pad.x:pad.right] for line in text.splitlines()[pad.y:pad.bottom]]
+        for name in ("Dungeons", "Longest road", "Towns", "Sunken Cities", "Tile Score",
+                     "Bands", "Matching monsters", "Minibosses", "Crystals",
+                     "Heroes slain", "Boss objective", "Total"):
+            assert any(row.strip(" │").startswith(name) for row in rows), (name, text)
+        # the box's every line in sight, or PgDn says there are more
+        assert "Bob ends their turn." in text or "PgDn: more" in said, text

@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, VerticalScroll
 from textual.css.query import NoMatches
+from textual.geometry import Region, Size
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
@@ -118,6 +119,9 @@ class EndingScreen(OverTheResults):
     EndingScreen.-by-the-table {
         align: right middle;
     }
+    EndingScreen.-over-a-part {
+        align: left top;  /* at the region `place` gives (an offset) */
+    }
     EndingScreen.-beside #ending-body {
         layout: horizontal;
     }
@@ -179,6 +183,10 @@ class EndingScreen(OverTheResults):
         #: the part of the table under it that stays in sight on its left
         #: (`stand_by`)
         self._by: Widget | None = None
+        #: where over the table it goes, for the screen's size: a region of
+        #: the screen, or None (beside `_by`); the game screen's own (it may
+        #: reword `go_on` there)
+        self.place: Callable[[EndingScreen, Size], Region | None] | None = None
 
     def stand_by(self, table_part: Widget) -> None:
         """Go up over the table, not the results: right of `table_part`,
@@ -198,6 +206,9 @@ class EndingScreen(OverTheResults):
     def on_mount(self) -> None:
         box = self.query_one("#ending", VerticalScroll)
         box.border_title = self.title_text
+        # (placed before its first frame: it came up across the whole
+        # width for a moment, then beside the table)
+        self._place(self.app.size)
         self._subtitle()
         # (max_scroll_y is no reactive: the box's content size is)
         self.watch(box, "virtual_size", self._subtitle, init=False)
@@ -211,11 +222,32 @@ class EndingScreen(OverTheResults):
         lines = self.lines if beside else [*self.lines[:at], *self.aside, *self.lines[at:]]
         return Text("\n").join(Text(x) if isinstance(x, str) else x for x in lines)
 
-    def on_resize(self, event: events.Resize) -> None:
-        if self._by is not None:
+    def lines_at(self, width: int) -> int:
+        """How many lines the box's text takes `width` cells wide (its
+        border and padding left out)."""
+        return len(self._text(beside=False).wrap(self.app.console, max(1, width)))
+
+    def _place(self, size: Size) -> None:
+        """Over the region `place` gives, else beside `_by` (`stand_by`)."""
+        if self._by is None:
+            return
+        styles = self.query_one("#ending").styles
+        region = self.place(self, size) if self.place is not None else None
+        self.set_class(region is not None, "-over-a-part")
+        self.set_class(region is None, "-by-the-table")
+        if region is not None:
+            styles.offset = (region.x, region.y)
+            styles.width = styles.max_width = region.width
+            styles.max_height = region.height
+        else:
             # (at least 40 columns, over the table part if it must)
-            room = event.size.width - self._by.region.right - 1
-            self.query_one("#ending").styles.width = max(40, room)
+            styles.offset = (0, 0)
+            styles.max_width = styles.max_height = None
+            styles.width = max(40, size.width - self._by.region.right - 1)
+        self._subtitle()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._place(event.size)
         # beside the table the box has a part of the width only: the aside
         # goes in among the lines (beside them, the lines were a letter wide)
         beside = (bool(self.aside) and event.size.width >= self.ASIDE_FROM

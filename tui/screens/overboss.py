@@ -37,7 +37,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
@@ -132,6 +132,12 @@ ROOMY_FROM = (100, 30)
 #: the columns from which the log stands beside the market and the lairs
 #: (the board's `SPACIOUS` cells and two columns of some 50), not below
 LOG_BESIDE_FROM = 180
+#: the fewest lines of the last moves' box that it shows over the log
+#: (`OverbossScreen._last_moves_place`), and what Enter goes on to there and
+#: where it stands over the final pad instead
+LAST_MOVES_LEAST = 6
+GO_ON_TABLE = "the final table (b: the results)"
+GO_ON_PAD = "the whole score pad (b: the results)"
 WATER = Edge("≈", "bold bright_blue")
 MOUNTAIN = Edge("▲", "bold yellow")
 #: the middle character of a tile placed this turn
@@ -1930,7 +1936,8 @@ class OverbossScreen(GameScreen):
 
         box = self._last_moves_box
         if isinstance(box, EndingScreen):
-            box.go_on = "the final table (b: the results)"
+            box.go_on = GO_ON_TABLE
+            box.place = self._last_moves_place
 
         def later() -> None:
             self._results_due = push
@@ -1938,6 +1945,39 @@ class OverbossScreen(GameScreen):
                 self._draw_prompt()
 
         return super().hold_the_results(later)
+
+    def _last_moves_place(self, box: Any, size: Size) -> Region | None:
+        """Where the last moves' box goes up over the final table, the board
+        and every row of the final pad in sight beside it: over the log
+        where it stands in a column of its own; else under the board and
+        the pad, the whole width (the cell's words, the log, the prompt,
+        whose keys wait for the box); else over the log under the pad (and
+        the prompt's end, if it must). The first place that shows its lines
+        whole, else the first that shows `LAST_MOVES_LEAST` of them (more:
+        PgDn). Where none does (80x24: room for three lines) None: beside
+        the board, over the pad, its foot saying that Enter shows the whole
+        pad. It stood over the pad's rows Longest road to Crystals, and
+        nothing said they were there (a play-test)."""
+        board = self.query_one("#ob-board").region
+        pad = self.query_one("#ob-score-box").region
+        log = self.query_one("#ob-log").region
+        bottom = size.height - 1  # (the box's own footer)
+        top = max(board.bottom, pad.bottom)
+        places = [Region(0, top, size.width, bottom - top)]
+        if log and log.x >= max(board.right, pad.right):
+            places.insert(0, Region(log.x, log.y, size.width - log.x, bottom - log.y))
+        elif log:
+            places += [log, Region(log.x, log.y, size.width - log.x, bottom - log.y)]
+
+        def shown(region: Region) -> tuple[int, int]:
+            """(lines in sight, lines in all) over `region`"""
+            lines = box.lines_at(region.width - 4)  # (its border, its padding)
+            return min(lines, region.height - 2), lines
+
+        place = (next((r for r in places if r.height > 2 and len(set(shown(r))) == 1), None)
+                 or next((r for r in places if shown(r)[0] >= LAST_MOVES_LEAST), None))
+        box.go_on = GO_ON_PAD if place is None else GO_ON_TABLE
+        return place
 
     def action_results(self) -> None:
         due, self._results_due = self._results_due, None
