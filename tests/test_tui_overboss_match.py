@@ -269,3 +269,27 @@ async def test_the_last_moves_leave_the_final_pad_in_sight(tmp_path, monkeypatch
             assert any(row.strip(" │").startswith(name) for row in rows), (name, text)
         # the box's every line in sight, or PgDn says there are more
         assert "Bob ends their turn." in text or "PgDn: more" in said, text
+
+
+async def test_the_last_moves_box_is_placed_from_its_first_layout(tmp_path, monkeypatch):
+    """Play (80x24, tmux): the box came up across the whole width, over
+    the board, for a moment before it went beside it (placed on the
+    screen's first resize only). It is placed as it is mounted."""
+    from tui.screens.ending import EndingScreen
+
+    path = _saved_before_bobs_last_turn(tmp_path, monkeypatch, short=False)
+    app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_path(path)
+        seen = []
+        for _ in range(100_000):  # each turn of the event loop, from the push on
+            await asyncio.sleep(0)
+            screen = app.screen
+            if isinstance(screen, EndingScreen) and screen.is_mounted:
+                seen.append(screen.query_one("#ending").region)
+                if len(seen) >= 200:
+                    break
+        await pilot.pause()
+        board = app.screen_stack[-2].query_one("#ob-board").region
+        laid_out = [region for region in seen if region]
+        assert laid_out and not any(region.overlaps(board) for region in laid_out), laid_out
