@@ -702,7 +702,7 @@ async def test_at_80x24_a_lair_with_monsters_waiting_names_them():
         log = app.game_screen.query_one("#ob-log")
         assert log.scrollable_content_region.height >= 2
     said = [line.strip() for line in panel]
-    mine = said.index("Spires ^1 v1  Crystals: Sunken  Heroes 1")
+    mine = said.index("Spires ^1 v1  Crystals: City  Heroes 1")
     assert said[mine + 1] == "Rocktopus, Yeti to place", panel
     bobs = said.index("Spires ^0 v2  Crystals: Road  Heroes 2")
     assert said[bobs + 1] == "Rocktopus to place", panel
@@ -819,8 +819,8 @@ async def test_at_80x24_a_lairs_crystals_are_named():
         lines = region_lines(app, panel)
         width = panel.content_region.width
     lair_lines = [line.strip() for line in lines if line.strip().startswith("Spires ^")]
-    assert lair_lines == ["Spires ^1 v1  Crystals: Icy, Pool  Heroes 1",
-                          "Spires ^0 v0  Crystals: Road, Sunken  Heroes 2"], lines
+    assert lair_lines == ["Spires ^1 v1  Crystals: Peak, Pool  Heroes 1",
+                          "Spires ^0 v0  Crystals: Road, City  Heroes 2"], lines
     assert all(4 + len(line) <= width for line in lair_lines)  # indented 4
 
 
@@ -834,7 +834,7 @@ async def test_board_reads_in_letters(size):
         for letters in ("S K", "T H", "R B", "P L", "I Y", "P M"):
             assert letters in text
     else:
-        for words in ("S Sunken", "K Rocktop", "T Town", "H Hero", "P Pool", "M Miniboss"):
+        for words in ("S City", "K Octopus", "T Town", "H Hero", "P Pool", "M Miniboss"):
             assert words in text
     assert "R Road  +  B Bandit" in text
 
@@ -873,7 +873,7 @@ async def test_at_80x24_p_on_the_final_table_shows_the_bosses_and_lairs():
     assert "Final score pad" not in text
     assert "Dr. Deadly (house) · never revealed: +2 for" in said  # its objective
     assert "King Croak · revealed" in said
-    assert "Crystals: Sunken" in said and "Crystals: Road" in said
+    assert "Crystals: City" in said and "Crystals: Road" in said
     assert "p shows the score pad" in said
     _, text = await run(make_update(finished()), ["p", "p"])
     assert "Final score pad" in text and "never revealed" not in text
@@ -1659,7 +1659,7 @@ async def test_a_large_terminal_names_every_tile_and_token_in_full(size, spaciou
     """From 150x44 the board's cells are 17x3 and name their tile and token
     in full ("Spawning Pool", "Rocktopus"); the legend then leaves out the
     letters the board spells out, and nothing is cut off. Below it, 12x2
-    cells with short names ("Pool", "Rocktop") and the whole legend."""
+    cells with short names ("Pool", "Octopus") and the whole legend."""
     from tests.fit_kit import overflows
     from tui.screens.overboss import ROOMY, SPACIOUS
 
@@ -1678,7 +1678,8 @@ async def test_a_large_terminal_names_every_tile_and_token_in_full(size, spaciou
     assert found["overflows"] == []
     board = found["board"]
     assert ("Spawning Pool" in board and "Miniboss" in board) == spacious
-    assert ("Pool" in board and "Rocktop" in board) and ("Tokens  Y Yeti" in text) != spacious
+    assert "Pool" in board and ("Octopus" in board) != spacious
+    assert ("Tokens  Y Yeti" in text) != spacious
     assert "≈ water" in text
 
 
@@ -1740,7 +1741,8 @@ async def test_the_board_is_roomy_from_100x30(size, roomy):
                         inspect=inspect)
     assert seen["roomy"] is roomy
     assert seen["cut"] == []
-    assert ("I Icy Peak  I Icy Peak" in text) is roomy  # roomy cells name their tiles (a3, b3)
+    # roomy cells name their tiles (a3, b3)
+    assert bool(re.search(r"I Peak +I Peak", text)) is roomy
 
 
 @pytest.mark.parametrize("mark", [" (away)", " (away — bot playing)"])
@@ -2011,12 +2013,12 @@ async def test_at_80x24_a_lair_with_three_monsters_or_more_names_them(waiting, h
         await pilot.pause()
         panel = app.game_screen.query_one("#ob-players")
         lines = [line.strip() for line in region_lines(app, panel)]
-    mine = lines.index(f"Spires ^1 v1  Crystals: Sunken  Heroes {heroes}")
+    mine = lines.index(f"Spires ^1 v1  Crystals: City  Heroes {heroes}")
     assert lines[mine + 1] == f"{', '.join(k.label for k in waiting)} to place", lines
 
 
 @pytest.mark.parametrize(("crystals", "said"), [
-    ((Token.ROAD_CRYSTAL, Token.SUNKEN_CITY_CRYSTAL), "Crystals: Road, Sunken  Heroes 2"),
+    ((Token.ROAD_CRYSTAL, Token.SUNKEN_CITY_CRYSTAL), "Crystals: Road, City  Heroes 2"),
     ((Token.ROAD_CRYSTAL, Token.SUNKEN_CITY_CRYSTAL, Token.TOWN_CRYSTAL), "Crystals: R S T"),
 ], ids=["two", "three"])
 async def test_at_80x24_the_opponents_crystals_are_named_with_monsters_waiting(crystals, said):
@@ -2042,7 +2044,7 @@ async def test_at_80x24_the_opponents_crystals_are_named_with_monsters_waiting(c
     bobs = [line.strip() for line in lines if "Heroes 2" in line]
     assert len(bobs) == 1 and said in bobs[0] and bobs[0].startswith("Spires ^0 v0"), lines
     mine = [line.strip() for line in lines if line.strip().startswith("Spires ^1 v1")]
-    assert len(mine) == 1 and "Crystals: Icy" in mine[0], lines
+    assert len(mine) == 1 and "Crystals: Peak" in mine[0], lines
     assert all(4 + len(line) < width for line in [*bobs, *mine])
     assert "Rocktopus, Bandit to place" in [line.strip() for line in lines]
 
@@ -2272,3 +2274,58 @@ async def test_the_logs_first_screen_is_not_the_market_dealt():
         shown = app.game_screen.query_one("#ob-log")._shown
     assert len(shown) == 3 and shown[-1].startswith("The market is dealt: 1 Town + Bandit")
     assert app.game_screen.fold_moves(list(MARKET_DEALT)) == list(shown)
+
+
+async def test_the_square_in_words_keeps_each_letter_with_its_name():
+    """Play-test (80 columns): the square under the cursor read "a1 · your
+    half · P" / "Spawning Pool + W Werewolf", the tile's letter left at the
+    end of the line above its name. A letter and its name stay together
+    (and "+" with the token), broken only between the tile and the token."""
+    app = ScreenApp(make_update(table(board(a1="PW"))), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        assert screen.query_one("#ob-board", Board).cursor_key == sq("a1")
+        lines = [line.strip() for line in region_lines(app, screen.query_one("#ob-info"))]
+        said = "\n".join(lines)
+        assert "P Spawning Pool" in lines[1], said
+        assert any(line.startswith("+ W Werewolf") or "Pool + W Werewolf" in line
+                   for line in lines), said
+        assert not any(re.search(r"(^|\s)[A-Z+]$", line) for line in lines), said
+        assert "\xa0" not in said  # (plain spaces on the screen)
+
+
+async def test_the_letter_key_leaves_out_what_the_square_in_words_names():
+    """Play-test (the final table, 80x24): the left column listed Dungeon
+    twice, "D Dungeon · water edge" for the square under the cursor and
+    "D Dungeon  I Icy Peak" in the key of the letters under it. The key
+    leaves out the tile and token the square's words name."""
+    app = ScreenApp(make_update(table(board(a1="DY", b1="IK", c2="T."))), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        said = "\n".join(region_lines(app, screen.query_one("#ob-info")))
+        for entry in ("D Dungeon", "Y Yeti", "I Icy Peak", "K Rocktopus", "T Town"):
+            assert said.count(entry) == 1, (entry, said)
+
+
+def test_every_tile_and_token_has_one_short_name_that_reads_whole():
+    """Play-test (100 columns): the board's cells read "S Sunken",
+    "K Rocktop" (cut short) beside deliberate short names ("P Pool",
+    "L Slime"). One table names every tile and token shortly, in 8 cells
+    (a `ROOMY` cell's), by one rule: one word that says what it is (the
+    noun of a name of two), never the full name's start cut off; the
+    lairs' Crystals go by their terrain's."""
+    from core.overboss.components import CRYSTAL_TERRAIN
+    from tui.screens.overboss import CRYSTAL_SHORT, SHORT_NAME
+
+    pieces = [*Terrain, *(k for k in Token if k.placeable or k is Token.HERO)]
+    assert set(SHORT_NAME) == set(pieces)
+    for piece in pieces:
+        short = SHORT_NAME[piece]
+        assert len(short) <= 8 and " " not in short, piece
+        assert short == piece.label or not piece.label.startswith(short), (piece, short)
+        assert short in piece.label.split() or " " not in piece.label, (piece, short)
+    assert SHORT_NAME[Terrain.SUNKEN_CITY] == "City"
+    assert SHORT_NAME[Token.ROCKTOPUS] == "Octopus"
+    assert {c: SHORT_NAME[t] for c, t in CRYSTAL_TERRAIN.items()} == CRYSTAL_SHORT

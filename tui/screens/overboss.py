@@ -29,7 +29,7 @@ Keys (every one is also in the footer or the action bar):
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, ClassVar
 
 import attrs
@@ -104,20 +104,22 @@ TERRAIN_STYLE = {
     Terrain.SUNKEN_CITY: "bold bright_white on blue",
 }
 OPEN_STYLE = "dim"
-#: short names for the roomy board (at most 8 cells)
-TERRAIN_SHORT = {
+#: every tile's and token's short name, in the roomy board's cells (at most
+#: 8 cells) and wherever a line has little room (a lair's Crystals and
+#: monsters): one word that says what it is, the noun of a name of two
+#: ("Sunken" and "Rocktop" read as names cut short beside "Pool" and
+#: "Slime": a play-test)
+SHORT_NAME: dict[Terrain | Token, str] = {
     Terrain.DUNGEON: "Dungeon",
-    Terrain.ICY_PEAK: "Icy Peak",
+    Terrain.ICY_PEAK: "Peak",
     Terrain.SPAWNING_POOL: "Pool",
     Terrain.ROAD: "Road",
     Terrain.TOWN: "Town",
-    Terrain.SUNKEN_CITY: "Sunken",
-}
-TOKEN_SHORT = {
+    Terrain.SUNKEN_CITY: "City",
     Token.YETI: "Yeti",
     Token.BANDIT: "Bandit",
     Token.SPELLSLIME: "Slime",
-    Token.ROCKTOPUS: "Rocktop",
+    Token.ROCKTOPUS: "Octopus",
     Token.WEREWOLF: "Werewolf",
     Token.MINIBOSS: "Miniboss",
     Token.HERO: "Hero",
@@ -175,13 +177,7 @@ _BOARD_STEPS = frozenset(
 
 
 #: a Crystal by its terrain's short name, where a line has little room
-CRYSTAL_SHORT = {
-    Token.ICY_PEAK_CRYSTAL: "Icy",
-    Token.SPAWNING_POOL_CRYSTAL: "Pool",
-    Token.ROAD_CRYSTAL: "Road",
-    Token.TOWN_CRYSTAL: "Town",
-    Token.SUNKEN_CITY_CRYSTAL: "Sunken",
-}
+CRYSTAL_SHORT = {crystal: SHORT_NAME[terrain] for crystal, terrain in CRYSTAL_TERRAIN.items()}
 
 
 def lair_parts(lair: Lair, *, wide: bool, room: int,
@@ -231,7 +227,7 @@ def lair_parts(lair: Lair, *, wide: bool, room: int,
         return fields, sep
     # the monsters must be placed, and bands form by kind: each is said
     forms = [", ".join(k.label for k in lair.waiting),
-             ", ".join(TOKEN_SHORT.get(k, k.label) for k in lair.waiting),
+             ", ".join(SHORT_NAME.get(k, k.label) for k in lair.waiting),
              " ".join(k.letter for k in lair.waiting),
              "".join(k.letter for k in lair.waiting)]
     waiting = [_waiting_words(form, over) for form in forms]
@@ -263,6 +259,20 @@ def token_text(token: Token) -> Text:
     return Text.assemble((token.letter, "bold"), f" {token.label}")
 
 
+#: a space no line breaks at: `flow_parts` breaks a part too long for a
+#: line at its plain spaces only (`CellInfo` draws plain ones)
+KEEP = "\u00a0"
+
+
+def kept_whole(text: Text) -> Text:
+    """`text` with no space a line breaks at (a letter with its name:
+    "a1 · your half · P" / "Spawning Pool + W Werewolf" left the letter
+    at the end of the line above its name, a play-test)."""
+    kept = text.copy()
+    kept.plain = kept.plain.replace(" ", KEEP)  # (as long: its styles stay)
+    return kept
+
+
 def legend(width: int = 0, letters: bool = True) -> Text:
     """What the board's letters and glyphs mean (shown where there is room),
     each entry whole on a line `width` cells wide (0: unbroken lines);
@@ -283,13 +293,14 @@ def legend(width: int = 0, letters: bool = True) -> Text:
     return Text("\n").join(flow_parts(row, width, sep="  ", hang="  ") for row in rows)
 
 
-def letter_key(view: State) -> list[Text]:
+def letter_key(view: State, leave_out: Collection[Terrain | Token | None] = ()) -> list[Text]:
     """The key of the letters on the board now, as the compact board shows
     them (`cell_face`): the tokens', then the tiles', those that do not
-    start their names first (K Rocktopus, L Spellslime, P Spawning Pool)."""
+    start their names first (K Rocktopus, L Spellslime, P Spawning Pool);
+    none of those named elsewhere (`leave_out`)."""
     cells = [cell(view, square) for square in range(view.geometry.size)]
-    tokens = {c.token for c in cells if c.token is not None}
-    terrains = {c.terrain for c in cells if c.terrain is not None}
+    tokens = {c.token for c in cells if c.token is not None} - set(leave_out)
+    terrains = {c.terrain for c in cells if c.terrain is not None} - set(leave_out)
     entries = [(k.letter, k.label, token_text(k)) for k in Token if k in tokens]
     entries += [(t.letter, t.label, terrain_text(t)) for t in Terrain if t in terrains]
     return [text for letter, label, text in
@@ -333,6 +344,7 @@ class CellInfo(Flowed):
 
     def text_at(self, width: int) -> Text:
         text = super().text_at(width)
+        text.plain = text.plain.replace(KEEP, " ")  # (`kept_whole`: flowed now)
         height = self._height = self.content_region.height
         free = height - len(text.plain.split("\n"))
         key = fit_letter_key(list(self._key), width, free)
@@ -369,8 +381,8 @@ def cell_face(view: State, square: int, spacious: bool = False) -> Cell:
         )
     else:
         detail = (
-            f"{c.terrain.letter}{mid}{TERRAIN_SHORT[c.terrain]}",
-            f"{c.token.letter} {TOKEN_SHORT.get(c.token, c.token.label)}" if c.token else "",
+            f"{c.terrain.letter}{mid}{SHORT_NAME[c.terrain]}",
+            f"{c.token.letter} {SHORT_NAME.get(c.token, c.token.label)}" if c.token else "",
         )
     return Cell(text, TERRAIN_STYLE[c.terrain], detail, key=square)
 
@@ -1534,8 +1546,12 @@ class OverbossScreen(GameScreen):
             info.set_key(())
             info.set_lines([])
             return
-        # (the roomy cells name their tiles and tokens)
-        info.set_key(() if board.roomy else letter_key(view))
+        # (the roomy cells name their tiles and tokens; the square's words
+        # name its own: the key listed "D Dungeon" under "D Dungeon · water
+        # edge", a play-test)
+        named = cell(view, key)
+        info.set_key(() if board.roomy else
+                     letter_key(view, leave_out={named.terrain, named.token}))
         info.set_lines([self._cell_text(view, key, board)])
 
     def _cell_text(self, view: State, square: int, board: Board) -> Parts:
@@ -1549,10 +1565,11 @@ class OverbossScreen(GameScreen):
         if c.terrain is None:
             parts.append(Text("open"))
         else:
-            tile = terrain_text(c.terrain)
+            # (broken, if it must, before "+" only: `kept_whole`)
+            tile = kept_whole(terrain_text(c.terrain))
             if c.token is not None:
-                tile.append(" + ")
-                tile.append_text(token_text(c.token))
+                tile.append(" ")
+                tile.append_text(kept_whole(Text.assemble("+ ", token_text(c.token))))
                 if GAME.square_matches(view, square):
                     tile.append(" (matches)")
             parts.append(tile)
