@@ -1439,7 +1439,8 @@ async def test_six_players_see_the_whole_table_in_every_stage_at_80x24(seed):
             p = view.seats[s]
             assert cards[s] in block, (s, where)
             if p.character is not None:
-                assert p.character.label.partition(",")[0].partition(" (")[0] in block, (s, where)
+                # (by its name in short at the least: `Character.short`)
+                assert p.character.short in block, (s, where)
             else:
                 assert "character hidden" in block, (s, where)
             if votes:  # (in few words: "2 against", none said by the others' counts)
@@ -2992,3 +2993,39 @@ async def test_the_round_end_for_everyone_shows_each_round_score_at_80x24(seed):
             await pilot.pause()
         assert f"Round scores: {scores}." in rows, text
         assert "total" not in text.lower(), text
+
+
+def test_every_character_has_a_short_name_that_reads_as_a_name():
+    """Play-test (six players at 80x24): the characters in short read
+    "Brown G" (as if cut off) beside "Teal" and "Gold". Each has a short
+    name by one rule: a word or words of its full name that no other
+    character's name holds (brown is Liang's colour too), never ending in
+    a lone letter."""
+    shorts = {c: c.short for c in Character}
+    assert len(set(shorts.values())) == len(shorts)
+    for character, short in shorts.items():
+        assert short in character.label, character
+        assert not re.search(r"\b[A-Z]$", short), short
+        for other in Character:
+            if other is not character:
+                assert short.lower() not in other.label.lower(), (short, other)
+    assert shorts[Character.GREED] == "Hoarder"
+    assert shorts[Character.GOLD] == "Gold" and shorts[Character.LIANG] == "Liang"
+
+
+async def test_six_players_show_each_character_by_its_short_name_at_80x24():
+    """Play-test (six players at 80x24, the votes in): Bob's row read "voted
+    Cat · Brown G", a name that looked cut off. The rows that have room for
+    a character's name alone show its short name ("Hoarder")."""
+    characters = [Character.WUMING_VALOUR, Character.GREED, Character.PURPLE,
+                  Character.GOLD, Character.ORANGE, Character.LIANG]
+    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+                    ("BL", "HCA"), ("HHB", "LC")], characters)
+    state = advance(state, lambda s: s.phase is Phase.VOTE)
+    for voter, target in ((0, 2), (1, 2), (2, 0), (3, 2), (4, 0), (5, 0)):
+        state = GAME.apply(state, voter, Vote(target))
+    _, text, _ = await run(make_update(state, 0, bots=frozenset()), size=(80, 24))
+    assert re.search(r"Bob · .*· Hoarder *$", text, re.MULTILINE), text
+    assert not re.search(r"Brown G(?!, the Hoarder)", text), text
+    for name in ("Purple", "Gold", "Orange", "Liang"):
+        assert re.search(rf"· {name} *$", text, re.MULTILINE), name

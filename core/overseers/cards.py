@@ -87,6 +87,11 @@ class Character(enum.StrEnum):
     def label(self) -> str:
         return NAMES[self]
 
+    @property
+    def short(self) -> str:
+        """Its name in short, where there is room for no more (`SHORT_NAMES`)."""
+        return SHORT_NAMES[self]
+
 
 #: OV-3, OV-8: published names, and the others by colour and ability
 NAMES = {
@@ -99,6 +104,22 @@ NAMES = {
     Character.WUMING_WRATH: "Wuming the younger (dark red: everyone's Anger doubles at the showdown)",
     Character.GREED: "Brown G, the Hoarder (takes the discarded Greed)",
     Character.LIANG: "Liang (brown S: another player -1 per card)",
+}
+
+#: each character's name in short, by one rule: words of its name that no
+#: other character's name holds. A house name by its colour, a published
+#: name as it is, and the Hoarder by its title: brown is Liang's colour too,
+#: and "Brown G" read as a name cut off (a play-test).
+SHORT_NAMES = {
+    Character.ORANGE: "Orange",
+    Character.PURPLE: "Purple",
+    Character.GOLD: "Gold",
+    Character.MEIXIU: "Meixiu",
+    Character.TEAL: "Teal",
+    Character.WUMING_VALOUR: "Wuming the elder",
+    Character.WUMING_WRATH: "Wuming the younger",
+    Character.GREED: "Hoarder",
+    Character.LIANG: "Liang",
 }
 
 CHARACTERS: tuple[Character, ...] = tuple(Character)

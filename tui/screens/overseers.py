@@ -1346,7 +1346,7 @@ class OverseersScreen(GameScreen):
                     # yours there too, by its name if the whole does not
                     # fit (its ability is written out below the table)
                     name_only = label.partition(" (")[0]
-                    labels = [*dict.fromkeys([label, name_only, name_only.partition(",")[0]])]
+                    labels = [*dict.fromkeys([label, name_only, p.character.short])]
             elif view.round:
                 # on the name's line, in short where narrow: a line of its
                 # own for some rows only read as a different layout
@@ -1357,7 +1357,9 @@ class OverseersScreen(GameScreen):
             if compact and seat in short and not tiles and character is not None:
                 # the parts moved about to keep the seat to two lines, the
                 # character by its name alone if need be ("Purple")
-                shorter = [label.partition(" (")[0].partition(",")[0] for label in labels]
+                # ("Brown G" read as cut off: `Character.short`)
+                shorter = ([p.character.short] if p.character is not None else
+                           [label.partition(" (")[0].partition(",")[0] for label in labels])
                 fitted = self._seat_lines(name, leader, status, [*labels, *shorter],
                                           character[1], cards, score, room, width)
                 if fitted:
