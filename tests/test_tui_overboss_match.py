@@ -293,3 +293,27 @@ async def test_the_last_moves_box_is_placed_from_its_first_layout(tmp_path, monk
         board = app.screen_stack[-2].query_one("#ob-board").region
         laid_out = [region for region in seen if region]
         assert laid_out and not any(region.overlaps(board) for region in laid_out), laid_out
+
+
+async def test_the_last_moves_box_finds_its_place_again_as_the_terminal_grows(
+        tmp_path, monkeypatch):
+    """Play (tmux, 80x24 made 100x30 with the box up): the box went under
+    the board and the pad as the 80x24 table had them, over the board's
+    first rank at 100x30 (the table laid out again after it). It is placed
+    once the table is laid out for the new size."""
+    from tests.screen_kit import settled_text, wait_for
+    from tui.screens.ending import EndingScreen
+
+    path = _saved_before_bobs_last_turn(tmp_path, monkeypatch, short=False)
+    app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_path(path)
+        await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen))
+        await settled_text(app, pilot)
+        await pilot.resize_terminal(100, 30)
+        text = await settled_text(app, pilot)
+        box = app.screen.query_one("#ending").region
+        table = app.screen_stack[-2]
+        for part in ("#ob-board", "#ob-score-box"):
+            assert not box.overlaps(table.query_one(part).region), (part, text)
+        assert "Enter: the final table" in " ".join(text.split()), text

@@ -209,6 +209,11 @@ class EndingScreen(OverTheResults):
         # (placed before its first frame: it came up across the whole
         # width for a moment, then beside the table)
         self._place(self.app.size)
+        if self._by is not None and self.place is not None:
+            # and again as the table is laid out anew (for a new size:
+            # placed on the box's own resize, it went by the old layout)
+            self._by.screen.screen_layout_refresh_signal.subscribe(
+                self, lambda _: self._place(self.size))
         self._subtitle()
         # (max_scroll_y is no reactive: the box's content size is)
         self.watch(box, "virtual_size", self._subtitle, init=False)
