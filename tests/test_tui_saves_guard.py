@@ -277,6 +277,23 @@ async def test_the_continue_line_follows_the_other_window(data_dir, monkeypatch)
         assert app.table is None
 
 
+async def test_the_continue_line_finds_a_match_another_window_let_go(data_dir, monkeypatch):
+    """A home screen that found nothing to continue looks again too: a match
+    another window started and let go since is offered (the line kept "no
+    unfinished match" when its look raced that window's closing)."""
+    from tui.screens import home
+
+    monkeypatch.setattr(home, "CONTINUE_CHECK_SECONDS", 0.2)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen.latest_checked
+                       and continue_prompt(app) == "Continue (no unfinished match)")
+        other = Match.new("boss-quest", PLAYERS)  # another window starts one
+        other.close()
+        await wait_for(pilot, lambda: continue_prompt(app).startswith("Continue: Boss Quest"))
+        assert app.table is None
+
+
 async def test_continue_on_a_match_taken_meanwhile_says_where_it_is(data_dir):
     """c on a Continue line another window has taken since (its match is
     being played there) says so, as the home screen does for it; no

@@ -208,7 +208,13 @@ class HomeScreen(Screen):
         deleted it. Looked for again when it does not. The line said "being
         played in another window" long after that window had gone home."""
         shown = self._shown()
-        if shown is None or not self.latest_checked or not self._on_top():
+        if not self.latest_checked or not self._on_top():
+            return
+        if shown is None:
+            # nothing offered: looked for again, as another window may have
+            # let a match go since (a look racing that window's closing
+            # found none, and the line kept "no unfinished match")
+            self.app.call_from_thread(self._look_again, None)
             return
         if self._still_shown(shown):
             return
