@@ -894,8 +894,7 @@ async def test_the_round_box_tells_the_round_score_source_by_source(size):
         assert int(score.split()[-3]) == sum(figures) == state.seats[0].rounds[-1].score
         assert f"(total {state.seats[0].total})" in score
         app.push_screen(box)
-        await pilot.pause()
-        text = screen_text(app)
+        text = await settled_text(app, pilot)
         assert "Your round score" in text and "Showdown, every hand revealed:" in text
         # beside: the recap's text, a rule, the score, on one line
         beside = any("Your round score" in line and line.count("│") >= 3

@@ -215,7 +215,10 @@ class EndingScreen(OverTheResults):
             self._by.screen.screen_layout_refresh_signal.subscribe(
                 self, lambda _: self._place(self.size))
         self._subtitle()
-        # (max_scroll_y is no reactive: the box's content size is)
+        # (max_scroll_y is no reactive: the box's content size is; its own
+        # size changes with a layout, after which the foot is told again --
+        # a box made shorter by its placement kept a foot without PgDn)
+        self.screen_layout_refresh_signal.subscribe(self, lambda _: self._subtitle())
         self.watch(box, "virtual_size", self._subtitle, init=False)
         self.watch(box, "scroll_y", self._subtitle, init=False)
         self.call_after_refresh(self._subtitle)
