@@ -223,7 +223,7 @@ def test_the_bot_answers_at_the_wizard_as_the_heuristic_bot_does():
     bot = IsmctsBot(iterations=50)
     assert bot.choose(GAME, view, 0, legal(state), random.Random(1)) == expected
     assert bot.last.stopped_by == "answered" and bot.last.iterations == 0
-    equipping = table([knight("Y5", "P4"), knight("B3", "R2")], boss=17)
+    equipping = table([knight("Y5", "P6"), knight("B3", "R2")], boss=17)  # 11: the Wizard kept
     assert HOOKS.answer(GAME.view(equipping, 0), 0, legal(equipping)) is None
     assert bot.choose(GAME, GAME.view(equipping, 0), 0, legal(equipping), random.Random(1))
     actions = len(legal(equipping))
@@ -247,7 +247,7 @@ def test_in_the_tree_a_knight_at_the_wizard_plays_from_its_own_view():
     assert pruned == HOOKS.prune(b, 0, legal(b))
     view = GAME.view(a, 0)
     assert pruned == (HeuristicBot().choose(GAME, view, 0, legal(a), random.Random(0)),)
-    equipping = table([knight("Y5", "P4"), knight("B3", "R2")], boss=17)
+    equipping = table([knight("Y5", "P6"), knight("B3", "R2")], boss=17)  # 11: the Wizard kept
     assert HOOKS.prune(equipping, 0, legal(equipping)) is None
 
 
@@ -256,7 +256,7 @@ def test_the_bot_searches_its_equipping_on_common_deals():
     action played on the same deals (`SearchHooks.common_deals`), so each
     has as many playouts, and the answer is the one that scored best."""
     assert HOOKS.common_deals
-    state = table([knight("Y5", "P4"), knight("B3", "R2")], boss=17)
+    state = table([knight("Y5", "P6"), knight("B3", "R2")], boss=17)  # 11: the Wizard kept
     view, actions = GAME.view(state, 0), legal(state)
     bot = IsmctsBot(iterations=300)
     choice = bot.choose(GAME, view, 0, actions, random.Random(4))
@@ -264,3 +264,67 @@ def test_the_bot_searches_its_equipping_on_common_deals():
     assert {a for a, _, _ in stats} == set(actions)
     assert {deals for _, deals, _ in stats} == {300 // len(actions)}
     assert choice == stats[0][0] and stats[0][2] == max(mean for _, _, mean in stats)
+
+
+# ---------------------------------------------------------------------------
+# equipping far below the HP: weapons first (play-test: the hard bot went to
+# the Wizard on its first turn at 7 against a Boss of 17)
+
+
+def _first_turn(mine, *, final_turn=False):
+    """Three knights, the bot (seat 2) first to act on a Boss of 17; seat 0
+    on its last heart (a bust would end the match: the searches' rollouts
+    valued staying out of the round as much as equipping)."""
+    state = table(
+        [knight("R3", "Y7", hearts=1), knight("Y1", "R1"), knight(*mine)], boss=17, turn=2
+    )
+    return attrs.evolve(state, final_turn=final_turn)
+
+
+def _hard(state, seed, seat=2, iterations=400):
+    from core.bots import make_bot
+
+    bot = make_bot("boss-quest", "hard", iterations=iterations)
+    return bot.choose(GAME, GAME.view(state, seat), seat, legal(state, seat), random.Random(seed))
+
+
+def test_the_hard_bot_asks_for_weapons_far_below_the_hp():
+    """BQ §2A: a knight may take more weapons on a later turn, but going to
+    the Wizard is final. At 7 against 17 one more weapon (7 at most) cannot
+    take it over the HP, so the Wizard now only gives up the round: the
+    hard bot asks the Armorer first (it went to the Wizard on seed 0 at 400
+    rollouts, and on 3 of 4 seeds at 600, before `prune` left the Wizard
+    out there)."""
+    state = _first_turn(("R4", "P3"))
+    assert GoToWizard() in legal(state, 2)
+    for seed in range(4):
+        assert isinstance(_hard(state, seed), Ask), seed
+
+
+def test_the_hard_bot_still_goes_to_the_wizard_at_the_hp():
+    """At the Boss's HP (17 of 17) any weapon goes over (BQ §3: a heart
+    lost): the hard bot meets the Wizard."""
+    state = _first_turn(("R7", "P6", "B4"))
+    for seed in range(4):
+        assert _hard(state, seed) == GoToWizard(), seed
+
+
+def test_prune_leaves_the_wizard_out_only_where_a_weapon_cannot_go_over():
+    """`prune` drops the Wizard while the knight is so far below the HP that
+    the largest weapon (7, BQ §Components) leaves it under (a gap of 8 or
+    more), may still ask, and no "Final turn!" is on (there asking would
+    cost the Wizard's spell, BQ §Spell Effects); closer, or at the Wizard's
+    steps, it keeps what it kept."""
+    from core.bossquest.search import prune
+
+    far = _first_turn(("R4", "P3"))  # 7: a gap of 10
+    pruned = prune(far, 2, legal(far, 2))
+    assert pruned is not None and GoToWizard() not in pruned
+    assert set(pruned) == set(legal(far, 2)) - {GoToWizard()}
+    edge = _first_turn(("R4", "P5"))  # 9: a gap of 8, a 7 leaves it at 16
+    assert GoToWizard() not in prune(edge, 2, legal(edge, 2))
+    near = _first_turn(("R4", "P6"))  # 10: a gap of 7, a 7 reaches the HP
+    assert prune(near, 2, legal(near, 2)) is None
+    final = _first_turn(("R4", "P3"), final_turn=True)
+    assert GoToWizard() in legal(final, 2)
+    assert prune(final, 2, legal(final, 2)) is None

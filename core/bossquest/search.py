@@ -50,6 +50,7 @@ from core.bossquest.actions import (
     DiscardMystery,
     DuelAsk,
     Fight,
+    GoToWizard,
     ReadPotion,
     Sacrifice,
     TargetKnight,
@@ -417,15 +418,56 @@ def wizard_choice(view: State, seat: int, legal: tuple[Any, ...]) -> Any:
     return choice
 
 
+#: The largest weapon (BQ §Components: weapons 1 to 7; a potion's reading
+#: is less): a knight at least `_FAR` below the HP cannot reach it with one.
+_LARGEST_WEAPON = 7
+_FAR = _LARGEST_WEAPON + 1
+_TO_WIZARD = GoToWizard()
+
+
+def _far_below(state: State, seat: int) -> bool:
+    """Whether knight `seat` is so far below the HP that one more weapon
+    cannot take it over, counting only what it knows of its own cards (an
+    unread potion at its higher reading)."""
+    mine = rules.strength(state, seat)
+    if mine is None:
+        return False
+    knight = state.knights[seat]
+    read = {card for card, _ in knight.readings}
+    for weapon in rules.weapons_of(knight):
+        if weapon is not None and weapon.colour is None and weapon not in read:
+            mine += 2 * weapon.value  # counted at its lower reading
+    return rules.current_hp(state) - mine >= _FAR
+
+
 def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...] | None:
     """The Solo Quest's pruning (solo_search.prune). In the knights' game,
     a knight at the Wizard plays `wizard_choice` from its own view (the
-    bot as the rivals, each from what it may see); elsewhere every legal
-    action is kept."""
+    bot as the rivals, each from what it may see). A knight choosing
+    between equipping and the Wizard while so far below the HP that the
+    largest weapon leaves it under (`_far_below`) is not offered the
+    Wizard, unless a "Final turn!" is on (asking would then cost it the
+    Wizard's spell): going is final (BQ §2A) and gives the round up, while
+    one more weapon risks nothing and leaves the Wizard open next turn.
+    The searches on common deals valued the two alike when a rival's bust
+    could end the match or the offer was all attack spells, and the hard
+    bot met the Wizard at 7 against 17 (play-test; docs/opponents.md).
+    Elsewhere every legal action is kept. Reads only what `seat` knows, so
+    the search on common deals prunes its root with it too."""
     if state.players == 1:
         return solo_search.prune(state, legal)
-    if state.phase is Phase.TURN and state.step in _AT_WIZARD:
-        return (wizard_choice(rules.view(state, seat), seat, legal),)
+    if state.phase is Phase.TURN:
+        step = state.step
+        if step in _AT_WIZARD:
+            return (wizard_choice(rules.view(state, seat), seat, legal),)
+        if (
+            step is Step.CHOOSE
+            and not state.final_turn
+            and _TO_WIZARD in legal
+            and len(legal) > 1
+            and _far_below(state, seat)
+        ):
+            return tuple(a for a in legal if a != _TO_WIZARD)
     return None
 
 

@@ -484,6 +484,12 @@ class IsmctsBot:
         apply = listed_apply(game)
         rollout = self._rollout
         clock = time.perf_counter
+        first = None
+        if hooks.prune is not None and len(legal) > 1:
+            # the root is pruned as a tree's is, once: on the first deal,
+            # so the hook may read only what `seat` knows there
+            first = hooks.determinize(view, seat, rng)
+            legal = tuple(hooks.prune(first, seat, legal) or legal)
         totals = [0.0] * len(legal)
         #: each action's value on each deal, for the paired test (`_clear_lead`)
         values: list[list[float]] = [[] for _ in legal]
@@ -500,7 +506,10 @@ class IsmctsBot:
                     and _clear_lead(totals, values)):
                 stopped_by = "settled"
                 break
-            state = hooks.determinize(view, seat, rng)
+            if first is not None:
+                state, first = first, None
+            else:
+                state = hooks.determinize(view, seat, rng)
             seed = rng.getrandbits(64)
             for j, action in enumerate(legal):
                 after = apply(state, seat, action)
