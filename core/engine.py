@@ -539,7 +539,9 @@ class SearchHooks:
     - ``rollout(state, seat, legal, rng)``: one of `legal`, quickly, for the
       playouts below the tree (None: uniformly at random).
     - ``prune(state, seat, legal)``: the non-empty part of `legal` the tree
-      considers at a node (None: all of it).
+      considers at a node (None: all of it); a search on `common_deals`
+      prunes its root with it once, on its first deal (so there it should
+      read only what `seat` knows).
     - ``rollout_depth``: decisions (chance steps not counted) a rollout plays
       before `evaluate`; None plays to the end.
     - ``horizon(state)``: called where a rollout starts (with `evaluate`

@@ -328,3 +328,14 @@ def test_prune_leaves_the_wizard_out_only_where_a_weapon_cannot_go_over():
     final = _first_turn(("R4", "P3"), final_turn=True)
     assert GoToWizard() in legal(final, 2)
     assert prune(final, 2, legal(final, 2)) is None
+
+
+def test_the_search_on_common_deals_prunes_its_root():
+    """The root of the search on common deals is pruned as a tree's is: far
+    below the HP the Wizard is not tried, and each ask has as many deals."""
+    state = _first_turn(("R4", "P3"))
+    bot = IsmctsBot(iterations=200)
+    bot.choose(GAME, GAME.view(state, 2), 2, legal(state, 2), random.Random(3))
+    tried = {a for a, _, _ in bot.last.stats}
+    assert tried == set(legal(state, 2)) - {GoToWizard()}
+    assert {deals for _, deals, _ in bot.last.stats} == {200 // len(tried)}
