@@ -301,6 +301,72 @@ def test_searching_bots_play_by_iterations_without_a_clock():
     assert dict(named.params) == {"iterations": 12}
 
 
+def test_a_budget_in_percent_keeps_each_level_its_own_share():
+    """Play-test: `--budget 200` gave hard and normal the same 200
+    iterations, the same bot; `--budget 10%` gives each level a tenth of its
+    own cap, so hard still searches more than normal."""
+    from core.bots import BUDGETS
+
+    run = arena.prepare("overstocked", "hard,normal,easy", 3, seed=1, budget="10%")
+    hard, normal, easy = run.bots
+    assert dict(hard.params) == {"iterations": BUDGETS["hard"].iterations // 10}
+    assert dict(normal.params) == {"iterations": BUDGETS["normal"].iterations // 10}
+    assert easy.params == ()
+    assert arena.alike(run) == []
+    # a bot's own iterations stand; a share never rounds to nothing
+    named = arena.prepare("overstocked", "hard:iterations=50,normal", 2, seed=1,
+                          budget="0.01%").bots
+    assert [dict(s.params) for s in named] == [{"iterations": 50}, {"iterations": 1}]
+    # the command line's "200" is the plain count, as before
+    assert dict(arena.prepare("overstocked", "hard", 2, seed=1, budget="200").bots[0].params) \
+        == {"iterations": 200}
+
+
+def test_two_levels_that_play_alike_are_said_to():
+    """Play-test: at the same --budget hard and normal are one search; the
+    table read as if hard were the weaker bot and nothing said why."""
+    run = arena.prepare("overstocked", "hard,normal,easy", 3, seed=1, budget=200)
+    assert arena.alike(run) == [("hard", "normal")]
+    # the same level twice is a mirror match on purpose; a bot's own
+    # settings that differ are two bots
+    assert arena.alike(arena.prepare("overstocked", "hard,hard", 2, seed=1, budget=9)) == []
+    assert arena.alike(arena.prepare("overstocked", "hard:iterations=9,normal", 2, seed=1)) == []
+    out, err = io.StringIO(), io.StringIO()
+    assert arena.simulate("overstocked", games=1, bots="hard,normal", seed=1, budget=2,
+                          console=Console(file=out, width=200),
+                          err=Console(file=err, width=200)) == 0
+    for text in (out.getvalue(), err.getvalue()):
+        said = " ".join(text.split())
+        assert "hard and normal play alike here (2 iterations a move each)" in said
+        assert "--budget 10%" in said and "hard:iterations=400,normal:iterations=120" in said
+    data = json.loads(_json_of("overstocked", "hard,normal", budget=2))
+    assert data["warnings"] and "hard and normal play alike" in data["warnings"][0]
+
+
+def _json_of(game_id, bots, **kwargs):
+    out = io.StringIO()
+    assert arena.simulate(game_id, games=1, bots=bots, seed=1, as_json_output=True,
+                          console=Console(file=out, width=200),
+                          err=Console(file=io.StringIO()), **kwargs) == 0
+    return out.getvalue()
+
+
+def test_bots_too_quick_to_time_report_no_moves_per_second():
+    """Play-test: --json gave the easy and heuristic bots about 96,000
+    moves a second (their thinking is about nothing), read beside the
+    searching bots' figure as if it compared them."""
+    data = json.loads(_json_of("overstocked", "hard,easy", budget=2))
+    hard, easy = data["bots"]
+    assert hard["moves_per_second"] > 0 and easy["moves_per_second"] is None
+    assert easy["decisions"] > 0  # the raw figures stay
+    out = io.StringIO()
+    assert arena.simulate("overstocked", games=1, bots="hard,easy", seed=1, budget=2,
+                          console=Console(file=out, width=200)) == 0
+    easy_row = next(line for line in out.getvalue().splitlines() if "│ easy" in line)
+    cells = [c.strip() for c in easy_row.split("│")]
+    assert cells[-3] == "-"  # Moves/s (Iter/s after it)
+
+
 def test_a_searching_bot_with_an_iteration_budget_is_reproducible():
     def once():
         run = arena.prepare("boss-quest", "hard,heuristic", 2, seed=21, budget=4)
@@ -441,7 +507,7 @@ def test_json_shape(capsys):
     assert set(data) == {
         "game", "title", "players", "options", "seed", "games", "games_asked", "interrupted",
         "jobs", "rotate", "lineup", "held_seats", "bots", "head_to_head", "seats", "actions",
-        "resumed", "wall_seconds", "actions_per_second", "games_per_second",
+        "resumed", "wall_seconds", "actions_per_second", "games_per_second", "warnings",
     }
     assert (data["games_asked"], data["interrupted"]) == (3, False)
     assert (data["game"], data["players"], data["seed"], data["games"]) == ("overseers", 3, 2, 3)
@@ -613,6 +679,8 @@ def test_progress_bar_on_stderr_when_only_stderr_is_a_terminal(monkeypatch):
         (["boss-quest", "-n", "0"], "--games"),
         (["boss-quest", "--jobs", "0"], "--jobs"),
         (["boss-quest", "--budget", "0"], "--budget"),
+        (["boss-quest", "--budget", "0%"], "--budget"),
+        (["boss-quest", "--budget", "ten"], "--budget"),
         (["overboss-duel", "--bots", "random", "--players", "3"], "seats 2 players, not 3"),
         (["overboss-duel", "--bots", "random,random,random"], "at most 2"),
         (["overseers", "--bots", "random,random,random", "--players", "2"], "not 2"),
@@ -843,6 +911,21 @@ def test_the_help_examples_run_in_a_minute_and_say_what_hard_costs():
         assert "--budget" in words and "--jobs" in words
         assert int(words[words.index("--games") + 1]) <= 20
     assert "Overboss Duel about 90 s" in " ".join(text.split())
+    # Play-test: the examples' --budget 200 made hard and normal one bot;
+    # an example comparing levels keeps each its own share
+    compared = [words for words in examples if "hard" in words[words.index("--bots") + 1]
+                and "normal" in words[words.index("--bots") + 1]]
+    assert compared and all(words[words.index("--budget") + 1].endswith("%")
+                            for words in compared)
+    for words in examples:
+        run = arena.prepare(words[2], words[words.index("--bots") + 1], 1, seed=1,
+                            players=int(words[words.index("--players") + 1])
+                            if "--players" in words else None,
+                            budget=words[words.index("--budget") + 1])
+        assert arena.alike(run) == []
+    # "--budget 200 makes a game a few seconds" took 12 s of CPU a game in
+    # Overboss Duel (35 s on a loaded machine)
+    assert "a few seconds" not in text
 
 
 def test_one_game_played_is_one_game():

@@ -39,7 +39,7 @@ def test_parser_commands():
          "--budget", "200", "-j", "2", "--json"]
     )
     assert (args.players, args.option, args.budget, args.jobs, args.json) == (
-        3, ["alternate_draft=true", "x=1"], 200, 2, True
+        3, ["alternate_draft=true", "x=1"], "200", 2, True
     )
 
 

@@ -101,16 +101,57 @@ def budget_of(bot: Any) -> dict[str, Any]:
     return {"iterations": bot.iterations, "seconds": bot.seconds}
 
 
-def settle_bot(game_id: str, spec: BotSpec, budget: int | None) -> BotSpec:
+@attrs.frozen
+class Share:
+    """``--budget P%``: each searching level plays P% of its own iteration
+    cap (hard keeps more than normal, as on the new-match screen)."""
+
+    percent: float
+
+    def of(self, iterations: int) -> int:
+        return max(1, round(iterations * self.percent / 100))
+
+
+def parse_budget(text: int | str | Share | None) -> int | Share | None:
+    """--budget as given: a count of iterations ("200") or a share of each
+    level's own ("10%"); ArenaError for anything else."""
+    import math
+
+    if text is None or isinstance(text, Share):
+        return text
+    if isinstance(text, int):
+        value: int | Share = text
+    else:
+        word = text.strip()
+        try:
+            value = (Share(float(word[:-1])) if word.endswith("%") else int(word))
+        except ValueError:
+            value = 0
+    if isinstance(value, Share):
+        if not (math.isfinite(value.percent) and value.percent > 0):
+            raise ArenaError(f"--budget is a share of each level's own, above 0%, not {text}")
+    elif value < 1:
+        raise ArenaError(
+            f"--budget is a number of iterations, 1 or more, or a share such as 10%, not {text}"
+        )
+    return value
+
+
+def settle_bot(game_id: str, spec: BotSpec, budget: int | Share | None) -> BotSpec:
     """`spec` with its search budget settled: a searching bot that names no
-    `iterations` gets ``iterations=budget`` (--budget), else its level's own
-    iteration cap, and then no clock unless it names `seconds` itself, so a
-    run is reproducible by its seed. Other bots are as named."""
+    `iterations` gets ``iterations=budget`` (--budget N), or that share of
+    its level's own cap (--budget P%), else its level's own cap, and then no
+    clock unless it names `seconds` itself, so a run is reproducible by its
+    seed. Other bots are as named."""
     bot = build_bot(game_id, spec)
     named = dict(spec.params)
     if not searches(bot) or "iterations" in named:
         return spec
-    if budget is not None:
+    if isinstance(budget, Share):
+        if bot.iterations is None:
+            return spec
+        iterations = budget.of(bot.iterations)
+    elif budget is not None:
         iterations = budget
     elif "seconds" in named:
         return spec
@@ -123,6 +164,41 @@ def settle_bot(game_id: str, spec: BotSpec, budget: int | None) -> BotSpec:
     return settled
 
 
+def alike(run: Run) -> list[tuple[str, str]]:
+    """Pairs of bots named as different searching levels that play the same
+    search here: the same settings once settled (`--budget 200` gave hard
+    and normal 200 iterations each, one bot under two names). The levels
+    differ by their budgets alone (the Solo Quest, where their play
+    differs, seats one bot)."""
+    found = []
+    for i, one in enumerate(run.bots):
+        for other in run.bots[i + 1:]:
+            if (one.level != other.level and one.params == other.params
+                    and searches(build_bot(run.game_id, one))
+                    and searches(build_bot(run.game_id, other))):
+                found.append((one.text, other.text))
+    return found
+
+
+def alike_warning(run: Run) -> str:
+    """What `alike` found, in words with the way out; "" for nothing."""
+    from core.bots import BUDGETS
+
+    pairs = alike(run)
+    if not pairs:
+        return ""
+    first = run.bots[[spec.text for spec in run.bots].index(pairs[0][0])]
+    per_move = dict(first.params).get("iterations")
+    each = f" ({per_move:,} iterations a move each)" if per_move is not None else ""
+    names = "; ".join(f"{a} and {b}" for a, b in pairs)
+    tenth = ",".join(f"{level}:iterations={Share(10).of(budget.iterations)}"
+                     for level, budget in sorted(BUDGETS.items(), key=lambda kv: -(kv[1].iterations or 0))
+                     if budget.iterations is not None)
+    return (f"{names} play alike here{each}: the levels differ by their budgets alone, so "
+            "this compares one search with itself. To compare levels, give each its own "
+            f"share, --budget 10%, or its own iterations, --bots {tenth}.")
+
+
 def prepare(
     game_id: str,
     bots: str,
@@ -130,7 +206,7 @@ def prepare(
     seed: int | None = None,
     players: int | None = None,
     options: Sequence[str] = (),
-    budget: int | None = None,
+    budget: int | str | Share | None = None,
     rotate: bool = True,
 ) -> Run:
     """Check a run's input and settle it; ArenaError (one line) if it is bad."""
@@ -141,8 +217,7 @@ def prepare(
         raise ArenaError(f"no game {game_id!r}; games: {', '.join(GAMES)}")
     if not 1 <= games <= MAX_GAMES:
         raise ArenaError(f"--games is a count from 1 to {MAX_GAMES:,}, not {games}")
-    if budget is not None and budget < 1:
-        raise ArenaError(f"--budget is a number of iterations, 1 or more, not {budget}")
+    budget = parse_budget(budget)
     specs = parse_bots(bots)
     counts = game.players
     if players is None:
@@ -502,7 +577,10 @@ def as_json(result: Result) -> dict[str, Any]:
                 "average_place": _rate(stats.average_place),
                 "decisions": stats.decisions,
                 "thinking_seconds": _rate(stats.thinking),
-                "moves_per_second": _rate(stats.moves_per_second),
+                # (a bot that does not search thinks too little to time:
+                # its "96,000 a second" read as a comparison with the others)
+                "moves_per_second": (None if stats.iterations is None
+                                     else _rate(stats.moves_per_second)),
                 "iterations": stats.iterations,
                 "iterations_per_second": _rate(stats.iterations_per_second),
             }
@@ -530,6 +608,7 @@ def as_json(result: Result) -> dict[str, Any]:
         "wall_seconds": _rate(wall),
         "actions_per_second": _rate(result.new_actions / wall) if wall > 0 else None,
         "games_per_second": _rate((summary.games - result.resumed) / wall) if wall > 0 else None,
+        "warnings": [w for w in (alike_warning(run),) if w],
     }
 
 
@@ -595,10 +674,11 @@ def report(result: Result, console: Any) -> None:
     headers = ["Bot", "Games", "Wins", "Win rate", "95% CI", "Avg score"]
     if not solo or run.players > 1:
         headers.append("Avg place")
-    headers.append("Moves/s")
+    # a bot that does not search thinks too little to time (its "96,000
+    # moves a second" read as a comparison): the speeds are the searchers'
     searching = any(stats.iterations is not None for stats in summary.bots)
     if searching:
-        headers.append("Iter/s")
+        headers += ["Moves/s", "Iter/s"]
     rows = []
     for stats in summary.bots:
         row = [
@@ -611,9 +691,9 @@ def report(result: Result, console: Any) -> None:
         ]
         if not solo or run.players > 1:
             row.append("-" if stats.average_place is None else f"{stats.average_place:.2f}")
-        mps = stats.moves_per_second
-        row.append("-" if mps is None else f"{mps:,.0f}" if mps >= 100 else f"{mps:.2g}")
         if searching:
+            mps = None if stats.iterations is None else stats.moves_per_second
+            row.append("-" if mps is None else f"{mps:,.0f}" if mps >= 100 else f"{mps:.2g}")
             ips = stats.iterations_per_second
             row.append("-" if ips is None or not stats.iterations else f"{ips:,.0f}")
         rows.append(row)
@@ -653,8 +733,9 @@ def report(result: Result, console: Any) -> None:
     console.print(
         f"{_games(played)} played in {wall:.2f} s{earlier} ({result.jobs} process"
         f"{'es' if result.jobs > 1 else ''}): {result.new_actions:,} actions, "
-        f"{per_second} actions/s. Moves/s counts a bot's decisions per second "
-        "of its own thinking" + (", Iter/s its search iterations." if searching else ".")
+        f"{per_second} actions/s."
+        + (" Moves/s counts a searching bot's decisions per second of its own thinking, "
+           "Iter/s its search iterations." if searching else "")
     )
     for stats, spec in zip(summary.bots, run.bots, strict=True):
         budget = budget_of(build_bot(run.game_id, spec))
@@ -683,6 +764,9 @@ def report(result: Result, console: Any) -> None:
             + (": with a clock, its games depend on the machine's speed and load."
                if clock else ", no clock: the same seed plays the same games.")
         )
+    warning = alike_warning(run)
+    if warning:
+        console.print(f"Note: {warning}", markup=False, highlight=False)
     if solo and run.players > 1:
         console.print(f"Seat {run.held[0] + 1} is the player; the other is the rules' own bot.")
     elif not solo:
@@ -732,16 +816,23 @@ def arena_help(width: int | None = None) -> str:
             f":iterations=N (the same choices for the same seed) or :seconds=S, "
             f"e.g. hard:iterations=2000.")
     # measured on two busy cores: the first example's line, at hard's own
-    # budget, took hours (about 92 s a game)
+    # budget, took hours (about 92 s a game). At --budget 200 an Overboss
+    # Duel game took 6.4 s of CPU (hard against heuristic), 12 s (hard
+    # against normal, both at 200: a play-test's, 35 s of wall time on a
+    # loaded machine), 16 s at hard 400 against normal 120 (2026-12-04)
     timing = ("At their own budgets they think up to seconds a move: a game with a hard bot "
-              "can take a minute or more (Overboss Duel about 90 s). --budget 200 makes a "
-              "game a few seconds; --jobs plays games side by side, one a core.")
+              "can take a minute or more (Overboss Duel about 90 s). --budget 200 gives every "
+              "searching level 200 iterations, so hard and normal then play alike; --budget "
+              "5% gives each level 5% of its own (hard 200, normal 60), so hard stays the "
+              "stronger. At 200 iterations an Overboss Duel game takes about 6 s of CPU for "
+              "one searching bot, 12 s for two, and several times that in wall time on a "
+              "busy machine; --jobs plays games side by side, one a core.")
     lines += ["", *textwrap.wrap(bots, width), "",
               *textwrap.wrap(timing, width),
-              "", "examples (each a minute or less on two cores):",
-              "  overtable simulate overboss-duel --bots hard,heuristic --games 10 --budget 200 "
+              "", "examples (each about a minute on two idle cores):",
+              "  overtable simulate overboss-duel --bots hard,normal --games 10 --budget 5% "
               "--jobs 2 --seed 1",
-              "  overtable simulate overseers --bots normal,easy,easy --games 20 --budget 200 "
+              "  overtable simulate overseers --bots normal,easy,easy --games 20 --budget 5% "
               "--jobs 2",
               "  overtable simulate boss-quest --players 1 --bots hard --games 10 --budget 200 "
               "--jobs 2  # the Solo Quest"]
@@ -756,7 +847,7 @@ def simulate(
     seed: int | None,
     players: int | None = None,
     options: Sequence[str] = (),
-    budget: int | None = None,
+    budget: int | str | None = None,
     jobs: int = 1,
     rotate: bool = True,
     quiet: bool = False,
@@ -785,6 +876,10 @@ def simulate(
                 raise ArenaError("--log needs --seed (a log continues one seed's games)")
             done = read_log(log, run)
             writer = LogWriter(log, run)
+        warning = alike_warning(run)
+        if warning:  # before a run that may take minutes, and again with the figures
+            err.print(f"overtable simulate: note: {warning}", markup=False, highlight=False,
+                      soft_wrap=True)
     except ArenaError as error:
         err.print(f"overtable simulate: {error}", markup=False, highlight=False,
                   soft_wrap=True)

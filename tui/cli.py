@@ -311,9 +311,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help="a game option, e.g. --option ulul=night (repeatable)")
     sim.add_argument("--seed", type=int, default=None,
                      help="the run's seed (default: a random one, printed with the results)")
-    sim.add_argument("--budget", type=int, default=None, metavar="ITERATIONS",
-                     help="search iterations per move for every bot that searches "
-                     "(reproducible, unlike a time limit)")
+    sim.add_argument("--budget", default=None, metavar="ITERATIONS|P%",
+                     help="search iterations per move for every bot that searches, the "
+                     "same for every level (hard and normal then play alike), or P%% of "
+                     "each level's own (10%%: hard 400, normal 120), so hard stays the "
+                     "stronger; reproducible, unlike a time limit")
     sim.add_argument("--jobs", "-j", type=int, default=1,
                      help="worker processes, at most one per game (the results do not depend on it; "
                      "default 1)")
