@@ -12,7 +12,9 @@ use, sends searching levels there and keeps the others in threads.
 
 "Move now" (a `hurry` command, checked by the session) reaches the holder of
 the thinking bot: a bot with `should_stop` answers its best move so far, and
-any bot skips the rest of its pause.
+any bot skips the rest of its pause. The rest of that seat's turn is hurried
+too: each later decision of it stops its search as it starts (keeping its
+pause), until another seat is to act.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 
 import attrs
 
+from core.engine import CHANCE
 from host.budget import SEARCHING_LEVELS, bot_seconds_from_env
 from host.messages import SeatCommand, SeatUpdate
 from host.search_process import Decision, SearchFailed, WorkerPool, shared_pool
@@ -122,6 +125,11 @@ class BotHolder:
         #: search (`should_stop`) and the pause after it
         self._stop = threading.Event()
         self._hurried: asyncio.Event | None = None
+        #: the seat whose turn "move now" hurried: each later decision of
+        #: it is cut short as it starts, until another seat is to act (a
+        #: hard bot's Overboss Duel turn is 2-4 decisions of up to 5 s each,
+        #: and n hurried only the first)
+        self._hurried_turn: int | None = None
         #: while cleared, a decision is not sent (`_pause`): the table at a
         #: terminal holds its bots while a box is up for the people there
         #: to read (tui/table.py `Table.wait_for_box`). None: never held
@@ -133,6 +141,10 @@ class BotHolder:
         return self._task is not None and not self._task.done()
 
     def receive(self, update: SeatUpdate) -> None:
+        turn = self._hurried_turn
+        if turn is not None and (update.over or any(
+                seat not in (turn, CHANCE) for seat in update.to_act)):
+            self._hurried_turn = None  # another seat is to act: the turn is over
         if (
             update.over
             or update.seat is None
@@ -165,6 +177,11 @@ class BotHolder:
         self._stop = threading.Event()
         self._hurried = asyncio.Event()
         self._thinking_over = update
+        if update.seat is not None and update.seat == self._hurried_turn:
+            # the rest of a hurried turn: its best move at once (a search
+            # stopped before it began plays the game's quick move); the
+            # pause stays, so each move is seen
+            self._stop.set()
         self._task = asyncio.get_running_loop().create_task(self._think(update))
 
     def hurry(self, seat: int) -> bool:
@@ -176,6 +193,7 @@ class BotHolder:
         self._stop.set()
         if self._hurried is not None:
             self._hurried.set()
+        self._hurried_turn = seat
         return True
 
     def cancel(self) -> None:
