@@ -211,9 +211,18 @@ class SeatUpdate:
     #: player's move or a reveal, is no more theirs to take back than their own
     stand_in_undo: bool = False
 
+    #: per seat, the level of the match's own bot there ("easy", "hard"),
+    #: None for a person's seat (a bot standing in for an away person
+    #: too: the seat stays theirs); () from a hub that sends none
+    levels: tuple[str | None, ...] = ()
+
     @property
     def over(self) -> bool:
         return self.outcome is not None
+
+    def level_of(self, seat: int) -> str | None:
+        """The level of the match's own bot in `seat`, if it is one."""
+        return self.levels[seat] if 0 <= seat < len(self.levels) else None
 
 
 @attrs.frozen

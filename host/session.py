@@ -135,6 +135,10 @@ class Session:
         self._started = False
         #: seats played by bots
         self.bots: frozenset[int] = frozenset(s for s, p in enumerate(players) if p.kind == "bot")
+        #: per seat, the level of the match's own bot there (None: a
+        #: person's seat, or the rules' own bot of a solo mode)
+        self.levels: tuple[str | None, ...] = tuple(
+            p.level if p.kind == "bot" and s in held else None for s, p in enumerate(players))
         #: samples chance outcomes (the journal records them, not the seed)
         self.rng = random.Random(seed)
         #: seeds the bots' own generators, so a bot never disturbs the draws
@@ -378,6 +382,7 @@ class Session:
             can_undo=can_undo,
             stand_in_undo=can_undo and len(match.history) - 1 in match.stand_in_moves,
             outcome=outcome,
+            levels=self.levels,
             seq=self.seq,
             stopped=self.stopped and outcome is None,
             reading=frozenset() if outcome is not None else self.reading,

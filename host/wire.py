@@ -79,6 +79,7 @@ class MessageCodec:
             **({"stopped": True} if update.stopped else {}),
             "reading": sorted(update.reading),
             **({"stand_in_undo": True} if update.stand_in_undo else {}),
+            **({"levels": list(update.levels)} if update.levels else {}),
         }
 
     def _missed_dict(self, missed: Missed) -> dict:
@@ -150,6 +151,7 @@ class MessageCodec:
                 # (only with `can_undo`: a hub's word that the bot chose is
                 # no more than what u may take back)
                 stand_in_undo=raw.get("can_undo") is True and raw.get("stand_in_undo") is True,
+                levels=_levels(raw.get("levels", []), len(raw["names"])),
             )
             if raw.get("missed") is not None:
                 update = attrs.evolve(update, missed=self._missed(raw["missed"], update.log))
@@ -309,6 +311,25 @@ def _seats(value: Any) -> frozenset[int]:
     if len(set(seats)) != len(seats):
         raise ValueError("a seat is named twice")
     return frozenset(seats)
+
+
+#: the longest bot level a hub may name (the levels are short words)
+MAX_LEVEL = 20
+
+
+def _levels(value: Any, seats: int) -> tuple[str | None, ...]:
+    """`SeatUpdate.levels`: none (an older hub), or one per seat, each a
+    short word or null."""
+    levels = _list(value)
+    if not levels:
+        return ()
+    if len(levels) != seats:
+        raise ValueError(f"{len(levels)} levels for {seats} seats")
+    for level in levels:
+        if level is not None and (not isinstance(level, str) or not 0 < len(level) <= MAX_LEVEL
+                                  or not level.isprintable()):
+            raise ValueError(f"{level!r} is not a bot's level")
+    return tuple(levels)
 
 
 def _str(value: Any) -> str:

@@ -4,8 +4,10 @@ host")."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+import time
 from typing import Any
 
 import attrs
@@ -1217,3 +1219,93 @@ def test_a_player_back_is_told_the_last_table_their_screen_was_sent(tmp_path):
     assert missed is not None and missed.shown == sent
     wire = codec(session.game)
     assert wire.decode_update(wire.encode_update(back.updates[0])) == back.updates[0]
+
+
+async def test_move_now_hurries_the_rest_of_the_bots_turn():
+    """Play-test: a hard bot's turn in Overboss Duel is 2-4 decisions of up
+    to 5 s each, and n hurried only the one under way (the rest of the turn
+    still took 10 s). Hurried, every later decision of that seat is cut short
+    too, until another seat is to act; then the bot thinks in full again."""
+    stopped_at_start: list[bool] = []
+
+    class Bot:
+        should_stop = None
+
+        def choose(self, game, view, seat, legal, rng):
+            stopped_at_start.append(bool(self.should_stop()))
+            for _ in range(500):  # thinks until hurried (at most 5 s)
+                if self.should_stop():
+                    break
+                time.sleep(0.01)
+            return legal[0]
+
+    holder = BotHolder(Bot(), None, random.Random(1), threaded=True)
+    sent = []
+
+    class Link:
+        open = True
+        seats = frozenset({1})
+
+        class session:
+            seq = 1
+
+        def send(self, command):
+            sent.append(command)
+            return None
+
+    holder.link = Link()
+
+    def update(seq, to_act):
+        Link.session.seq = seq
+        return SeatUpdate(game="overboss-duel", seat=1, view=None,
+                          legal=(("a", seq),) if 1 in to_act else (),
+                          to_act=frozenset(to_act), names=("Ann", "Bram"),
+                          bots=frozenset({1}), log=(), thinking=1 if 1 in to_act else None,
+                          seq=seq)
+
+    async def answered(count):
+        for _ in range(500):
+            if len(sent) >= count:
+                return
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"{len(sent)} answers, not {count}")
+
+    holder.receive(update(1, {1}))
+    await asyncio.sleep(0.05)
+    assert holder.hurry(1)
+    await answered(1)
+    started = time.monotonic()
+    holder.receive(update(2, {1}))  # the same turn's next decision
+    await answered(2)
+    holder.receive(update(3, {CHANCE}))  # a draw within the turn
+    holder.receive(update(4, {1}))
+    await answered(3)
+    assert time.monotonic() - started < 2
+    assert stopped_at_start == [False, True, True]
+    holder.receive(update(5, {0}))  # the person's turn: the hurry is spent
+    holder.receive(update(6, {1}))
+    await asyncio.sleep(0.2)
+    assert len(sent) == 3 and holder.thinking
+    assert stopped_at_start == [False, True, True, False]
+    holder.cancel()
+
+
+def test_an_update_says_each_bots_level(tmp_path):
+    """Play-test: once a match began nothing said which seat was a bot, nor
+    at which level (the default names, Bram and Cora, read as people's).
+    An update names the level of each seat the match's own bots play; a
+    person's seat has none, and a bot standing in for an away person is no
+    level of the match's (its seat stays the person's)."""
+    match = Match.new("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot", "normal"),
+                                      PlayerSpec("Cora", "bot", "hard")], directory=tmp_path)
+    session = Session(match, seed=1)
+    update = session.update_for(0)
+    assert update.levels == (None, "normal", "hard")
+    wire = codec(session.game)
+    assert wire.decode_update(wire.encode_update(update)).levels == (None, "normal", "hard")
+    # an older hub sends none; a list of the wrong length or kind is no update
+    raw = wire.update_dict(update)
+    assert wire.update_from_dict({k: v for k, v in raw.items() if k != "levels"}).levels == ()
+    for bad in ([None, "hard"], [None, 3, "hard"], "hard", [None, "x" * 200, "hard"]):
+        with pytest.raises(BadMessage):
+            wire.update_from_dict({**raw, "levels": bad})

@@ -567,3 +567,54 @@ async def test_overseers_legend_says_a_known_face_down_card_may_be_anothers():
     rules = " ".join(resources.rules_text("overseers").split())
     assert ("`(A)` face down, known to you (your own, or one seen face up before it was "
             "turned down)") in rules
+
+
+async def help_rows(app, screen=None) -> tuple[str, dict[str, str]]:
+    """F1 over `screen` (the game's): its match line and its rows, key to text."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(HelpScreen(screen or app.game_screen))
+        await pilot.pause()
+        match = app.screen.query("#help-match")
+        table = app.screen.query_one(DataTable)
+        rows = {str(table.get_row_at(i)[0]).strip(): " ".join(str(table.get_row_at(i)[1]).split())
+                for i in range(table.row_count)}
+        return (str(match.first(Static).render()) if match else ""), rows
+
+
+async def test_help_over_a_match_names_its_bots_and_explains_the_levels():
+    """Play-test: once a match began, nothing said which seat was a bot nor
+    at which level (Bob and Cyd read as people), and the levels were
+    explained nowhere. F1 names each bot's level under its title and says
+    what each level does, and that n hurries the rest of a bot's turn."""
+    import attrs
+
+    update = attrs.evolve(os_.make_update(os_.pick_state()), levels=(None, "normal", "hard"))
+    match, rows = await help_rows(os_.ScreenApp(update))
+    assert match == "This match: the rulebook's standard game · bots: Bob (normal), Cyd (hard)"
+    assert rows["easy"] == "A bot of rules of thumb, with some slips"
+    assert rows["normal"] == "A bot that looks ahead, up to 2 s a move"
+    assert rows["hard"] == "A bot that looks ahead longer, up to 5 s a move"
+    assert rows["thinking…"] == ("A bot is deciding; n asks it to move now, and to play the "
+                                 "rest of its turn at once")
+    # a match without the match's own bots (people only, or bots standing in) says no levels
+    match, rows = await help_rows(os_.ScreenApp(os_.make_update(os_.pick_state())))
+    assert "bots:" not in match and "hard" not in rows
+
+
+async def test_help_on_the_new_match_form_explains_the_levels():
+    from tests.screen_kit import wait_for
+    from tui.app import OvertableApp
+    from tui.screens.new_match import NewMatchScreen
+
+    app = OvertableApp(start="new", argument="overboss-duel", theme_name="ansi-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, NewMatchScreen))
+        await pilot.pause()
+        await app.push_screen(HelpScreen(app.screen))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        rows = {str(table.get_row_at(i)[0]).strip(): str(table.get_row_at(i)[1])
+                for i in range(table.row_count)}
+    assert rows["Bot: easy"] == "A bot of rules of thumb, with some slips"
+    assert rows["Bot: hard"] == "A bot that looks ahead longer, up to 5 s a move"

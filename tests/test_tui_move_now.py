@@ -84,7 +84,9 @@ async def test_each_screen_says_the_bot_is_thinking_and_n_hurries_it(game_id, pl
         await pilot.pause()
         assert "thinking… (n: move now)" in screen_text(app)
         keys = dict(screen_keys(app.game_screen))
-        assert keys.get("n (bot thinking)") == "A bot is thinking: ask it to play its best move so far now"
+        assert keys.get("n (bot thinking)") == (
+            "A bot is thinking: ask it to play its best move so far now, and the rest of its "
+            "turn at once")
         await pilot.press("n")
         assert port.commands == [SeatCommand(HURRY, 1, None, 12)]
 

@@ -43,6 +43,7 @@ from textual.widgets._toast import ToastRack
 from host.messages import AWAY_MARK, SeatCommand, SeatUpdate, split_mark
 from tui import collector
 from tui.bindings import relabel
+from tui.bot_levels import bots_named, level_rows
 from tui.plain import listed, shortened
 from tui.widgets.board import Board
 from tui.widgets.hints import hint, withdraw_hints, withdraw_spot_hints
@@ -390,7 +391,8 @@ def since_symbols(board: bool) -> tuple[tuple[str, str], ...]:
         (f"{CHANGED} underlined", f"Changed since your last move: • before a line, or underlined "
                                   f"(cleared when you act){on_board}"),
         ("▶ 2", "Since your last move: the move you are looking at, its changes marked"),
-        ("thinking…", "A bot is deciding; n asks it to move now"),
+        ("thinking…", "A bot is deciding; n asks it to move now, and to play the rest of its "
+                      "turn at once"),
     )
 
 
@@ -442,7 +444,8 @@ class GameScreen(Screen):
                 tooltip="The log a page on, to its newest line"),
         # Shown only while a bot thinks (check_action).
         Binding("n", "move_now", "Move now",
-                tooltip="A bot is thinking: ask it to play its best move so far now"),
+                tooltip="A bot is thinking: ask it to play its best move so far now, and "
+                        "the rest of its turn at once"),
         # The final table (b on the results) back to the results, where the
         # rematch is: only q home led away from it. Only once the match is
         # over (check_action), and then in the footer (a prompt named it and
@@ -1330,7 +1333,16 @@ class GameScreen(Screen):
         from core.arena import options_words
 
         words = options_words(options, len(update.names))
-        return "This match: " + (", ".join(words) if words else "the rulebook's standard game")
+        bots = bots_named(update.names, update.levels)
+        return ("This match: " + (", ".join(words) if words else "the rulebook's standard game")
+                + (f" · bots: {bots}" if bots else ""))
+
+    def help_bot_levels(self) -> list[tuple[str, str]]:
+        """F1's lines on the bot levels, in a match the match's own bots play."""
+        update = self.update
+        if update is None or not any(update.levels):
+            return []
+        return level_rows(update.game)
 
     def on_key(self, event: events.Key) -> None:
         """A game key that does nothing now says why (`why_key_idle`): x in

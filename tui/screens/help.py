@@ -333,6 +333,11 @@ class HelpScreen(Dialog[None]):
         extra = getattr(self.over, "help_sections", None)
         own_sections: list[tuple[str, Sequence[tuple[str, str]]]] = (
             extra() if callable(extra) else [])
+        # what each bot level does (the form's list and a match's bots)
+        levels = getattr(self.over, "help_bot_levels", None)
+        level_rows = levels() if callable(levels) else []
+        if level_rows:
+            own_sections = [*own_sections, ("Bot levels", level_rows)]
         # a watcher's F1 puts the players' keys apart: "Not now" read as theirs later
         watching = getattr(self.over, "watching_shared", False)
         idle = idle_keys(self.over, keys, players=False if watching else None)

@@ -213,6 +213,12 @@ class NewMatchScreen(Screen):
         Binding("ctrl+b,backspace", "back", "Back", show=False),
     ]
 
+    def help_bot_levels(self) -> list[tuple[str, str]]:
+        """F1's lines on what each level in a seat's list does."""
+        from tui.bot_levels import level_rows
+
+        return level_rows(self.game_id, "Bot: {level}") if self.game_id else []
+
     def __init__(self, game_id: str | None) -> None:
         super().__init__()
         self.game_id = game_id or ""

@@ -1,0 +1,54 @@
+"""The bots' levels in words: what each does (F1 on the new-match form and
+over a match) and a bot's name with its level ("Cyd (hard bot)").
+
+One line per level, from the levels' own budgets (`core.bots.BUDGETS`, or
+the seconds $OVERTABLE_BOT_SECONDS sets), so the words stay true to what
+the bots do (README, "Opponents").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+#: what a level does, for a level that does not search
+PLAIN_LEVELS = {
+    "easy": "A bot of rules of thumb, with some slips",
+    "heuristic": "A bot of rules of thumb",
+    "random": "A bot that plays any legal move",
+}
+#: how a searching level looks ahead, weakest first
+SEARCH_WORDS = {"normal": "looks ahead", "hard": "looks ahead longer"}
+
+
+def level_words(level: str) -> str:
+    """ "A bot that looks ahead, up to 2 s a move" for `level`."""
+    from core.bots import BUDGETS
+    from host.budget import bot_seconds_from_env
+
+    if level in PLAIN_LEVELS:
+        return PLAIN_LEVELS[level]
+    budget = BUDGETS.get(level)
+    seconds = bot_seconds_from_env().get(level, budget.seconds if budget else None)
+    how = SEARCH_WORDS.get(level, "looks ahead")
+    return f"A bot that {how}" + (f", up to {seconds:g} s a move" if seconds else "")
+
+
+def level_rows(game_id: str, key: str = "{level}") -> list[tuple[str, str]]:
+    """(key, words) for each level a new match offers in `game_id`, weakest
+    first; `key` is formatted with the level ("Bot: {level}", as the form's
+    list names it)."""
+    from core.bots import LEVELS
+
+    return [(key.format(level=level), level_words(level)) for level in LEVELS.get(game_id, ())]
+
+
+def bots_named(names: Sequence[str], levels: Sequence[str | None]) -> str:
+    """ "Bob (normal), Cyd (hard)": the match's own bots with their levels;
+    "" when it has none."""
+    return ", ".join(f"{name} ({level})" for name, level in zip(names, levels, strict=False)
+                     if level)
+
+
+def with_level(name: str, level: str | None) -> str:
+    """ "Cyd (hard bot)" for a bot of the match's; a person's name as it is."""
+    return f"{name} ({level} bot)" if level else name
