@@ -592,14 +592,14 @@ async def test_help_over_a_match_names_its_bots_and_explains_the_levels():
     update = attrs.evolve(os_.make_update(os_.pick_state()), levels=(None, "normal", "hard"))
     match, rows = await help_rows(os_.ScreenApp(update))
     assert match == "This match: the rulebook's standard game · bots: Bob (normal), Cyd (hard)"
-    assert rows["easy"] == "A bot of rules of thumb, with some slips"
-    assert rows["normal"] == "A bot that looks ahead, up to 2 s a move"
-    assert rows["hard"] == "A bot that looks ahead longer, up to 5 s a move"
+    assert rows["easy (e)"] == "A bot of rules of thumb, with some slips"
+    assert rows["normal (n)"] == "A bot that looks ahead, up to 2 s a move"
+    assert rows["hard (h)"] == "A bot that looks ahead longer, up to 5 s a move"
     assert rows["thinking…"] == ("A bot is deciding; n asks it to move now, and to play the "
                                  "rest of its turn at once")
     # a match without the match's own bots (people only, or bots standing in) says no levels
     match, rows = await help_rows(os_.ScreenApp(os_.make_update(os_.pick_state())))
-    assert "bots:" not in match and "hard" not in rows
+    assert "bots:" not in match and "hard (h)" not in rows
 
 
 async def test_help_on_the_new_match_form_explains_the_levels():

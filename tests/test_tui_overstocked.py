@@ -2360,3 +2360,26 @@ async def test_an_away_player_owing_a_pick_is_away_not_choosing():
     flat = " ".join(text.split())
     assert "Waiting for Ann, Cyd to choose." in flat, flat
     assert "Cyd (away) to choose" not in flat
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_the_players_box_names_each_bots_level(size):
+    """Play-test: the Players box read "Bram thinking 1 / Cora thinking -2":
+    nothing said they were bots, nor at which level. Beside a bot's name its
+    level, where it fits on the row (at 80x24 too), never wrapping it."""
+    import attrs
+
+    from tests import overstocked_screen_kit as os_
+
+    update = attrs.evolve(os_.make_update(os_.pick_state()), levels=(None, "normal", "hard"))
+    app = os_.ScreenApp(update)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.query_one("#os-players")
+        rows = str(panel.render()).splitlines()
+        width = panel.content_region.width
+    # its level's initial where the word does not fit (F1 lists them)
+    assert any(("Bob (normal" if size[0] > 80 else "Bob (n)") in row for row in rows), rows
+    assert any("Cyd (h" in row for row in rows), rows
+    assert any("Ann (you)" in row and "bot" not in row for row in rows)  # a person's seat
+    assert all(len(row) <= width for row in rows)

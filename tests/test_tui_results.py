@@ -834,3 +834,25 @@ def test_the_headline_names_a_seat_a_bot_played_after_its_player_left():
     assert headline(names, [1, 2], frozenset({1, 2})) == (
         "Bob's seat and Cy's seat win (bots played them after Bob and Cy left)")
     assert headline(("Ann",), [], frozenset()) == "the quest is lost."
+
+
+async def test_the_ranking_names_each_bots_level():
+    """Play-test: the results read "1 Cora ★ 33 / 2 Ann 15 / 3 Bram 10", and
+    nothing said Bram and Cora were bots, nor at which level. The headline
+    keeps the name alone."""
+    import attrs
+
+    update = attrs.evolve(final_update(2), levels=(None, "hard", "normal", None, "easy"))
+
+    class LevelsApp(App):
+        def on_mount(self) -> None:
+            self.push_screen(ResultsScreen(update))
+
+    app = LevelsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+    assert "Boss Quest: Bram wins!" in text
+    assert "Bram (hard bot) ★" in text and "Cora (normal bot)" in text
+    assert "Edda (easy bot)" in text and "Ann (" not in text

@@ -35,11 +35,13 @@ def level_words(level: str) -> str:
 
 def level_rows(game_id: str, key: str = "{level}") -> list[tuple[str, str]]:
     """(key, words) for each level a new match offers in `game_id`, weakest
-    first; `key` is formatted with the level ("Bot: {level}", as the form's
-    list names it)."""
+    first; `key` is formatted with the level and its initial ("Bot: {level}",
+    as the form's list names it; "{level} ({initial})", the mark a narrow
+    Players box puts beside a bot's name)."""
     from core.bots import LEVELS
 
-    return [(key.format(level=level), level_words(level)) for level in LEVELS.get(game_id, ())]
+    return [(key.format(level=level, initial=level[:1]), level_words(level))
+            for level in LEVELS.get(game_id, ())]
 
 
 def bots_named(names: Sequence[str], levels: Sequence[str | None]) -> str:

@@ -1342,7 +1342,8 @@ class GameScreen(Screen):
         update = self.update
         if update is None or not any(update.levels):
             return []
-        return level_rows(update.game)
+        # keyed with the initial a narrow Players box marks a bot with
+        return level_rows(update.game, "{level} ({initial})")
 
     def on_key(self, event: events.Key) -> None:
         """A game key that does nothing now says why (`why_key_idle`): x in

@@ -1250,7 +1250,15 @@ class OverstockedScreen(GameScreen):
         ("(away)"), the name cut to fit."""
         mark = split_mark(self._who(seat))[1]
         if not mark:
-            return ""
+            # a bot of the match's: its level, where it fits beside the
+            # whole name ("Cora (hard)"; the default names read as people's)
+            level = self.update.level_of(seat) if self.update is not None else None
+            if not level:
+                return ""
+            whole = cell_len(self._bare_who(seat)) + taken
+            # (at 80 columns its initial, as F1's bot levels list it: "(n)")
+            return next((w for w in (f" ({level} bot)", f" ({level})", f" ({level[0]})")
+                         if whole + cell_len(w) <= room), "")
         words = [mark, SHORT_MARKS.get(mark, mark), TINY_MARKS.get(mark, mark)]
         if self.has_class("-narrow"):
             words = words[1:]

@@ -22,6 +22,7 @@ from core.engine import name_seats
 from host.messages import GONE_MARK, SeatUpdate, split_mark
 from tui import resources
 from tui.bindings import drop_key, relabel
+from tui.bot_levels import with_level
 from tui.plain import cell, plain, shortened
 from tui.screens.game import game_of, say_offline
 from tui.widgets.footer import Footer
@@ -333,7 +334,10 @@ class ResultsScreen(Screen):
                 for place, seat in standings(tuple(outcome.scores), frozenset(outcome.winners)):
                     mark = " ★" if seat in outcome.winners else ""
                     left = LEFT_WORDS if seat in self.left else ""
-                    board.add_row(str(place), f"{names[seat]}{left}{mark}", right(shown[seat]))
+                    # a bot of the match's with its level ("Cora (hard bot)":
+                    # the default bot names read as people's)
+                    name = with_level(names[seat], self.update.level_of(seat))
+                    board.add_row(str(place), f"{name}{left}{mark}", right(shown[seat]))
             pad = self.query_one("#score-pad", DataTable)
             self._fill_pad()
             pad.display = bool(outcome.breakdown)
