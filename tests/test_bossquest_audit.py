@@ -332,6 +332,11 @@ def check_combat(before, seat, action, after):
     assert [k.hearts for k in after.knights] == hearts_after
     assert [k.keys for k in after.knights] == keys_after
     if ref_game_over(n, hearts_after, keys_after):
+        if after.phase is Phase.CLEAR_MYSTERY:
+            # BQ-13: the game's last round turns its face-down mystery too
+            assert before.mystery and before.mystery_card is None
+            after = GAME.apply(after, CHANCE, GAME.chance_outcomes(after)[0][0])
+            assert not after.mystery and result.spells == after.history[-1].spells
         assert after.phase is Phase.OVER
         assert set(GAME.outcome(after).winners) == ref_winners(hearts_after, keys_after)
     else:

@@ -259,6 +259,37 @@ def test_the_mystery_spell_says_it_was_the_mystery_bq47(turned, effect):
         assert f"Cora's mystery: {spell(turned)} → Ann: strength -2" in text, text
 
 
+def test_a_cancelled_mystery_spell_is_named_as_the_mystery_bq47():
+    """BQ-47: "the mystery spell says it was the mystery", cancelled too.
+    The play-test: Bram activated the mystery spell blind (Need Blue (B)),
+    Cora cancelled it, and the combat box read "○ Cora's Cancel a spell:
+    cancels Need Blue (B)": which spell had been the mystery, only the log
+    said ("Bram activates the mystery spell blind." "The mystery spell is
+    Need Blue (B).")."""
+    from core import CHANCE
+    from core.bossquest.actions import (
+        Activate,
+        ActivateMystery,
+        GoToWizard,
+        RevealSpell,
+        TargetSpell,
+    )
+    from core.bossquest.state import Step
+    from tests.bossquest_tables import knight, play, spell, table
+
+    need_blue = spell(SpellKind.NEED_COLOUR, Colour.BLUE)
+    state = table([knight("Y2", "R7", "B7", done=True), knight("P3", "R5"), knight("Y4", "B6")],
+                  boss=16, turn=1, step=Step.WIZARD,
+                  offer=(spell(SpellKind.CANCEL), spell(SpellKind.HP_PLUS_1),
+                         spell(SpellKind.HP_MINUS_1)))
+    state = play(state, 1, ActivateMystery())
+    state = GAME.apply(state, CHANCE, RevealSpell(need_blue))
+    state = play(state, 2, GoToWizard(), Activate(0), TargetSpell(0))
+    fought = state.history[-1]
+    said = [e.effect for e in combat_spells(fought) if e.spell.kind is SpellKind.CANCEL]
+    assert said == [f"cancels the mystery spell, {need_blue}"]
+
+
 def test_a_swap_of_hidden_cards_of_one_value_says_the_colours_changed():
     """BQ-47 (BQ §Spell effects, Swap hidden; BQ-24): the play-test read
     "Swap hidden → Cora, Edda: hidden cards swapped" with no strengths, where

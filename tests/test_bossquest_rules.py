@@ -668,6 +668,78 @@ def test_unused_mystery_is_discarded_at_round_end_bq13():
     assert EXTRA in state.spell_discard and state.phase is Phase.REVEAL_BOSS
 
 
+def _last_round(*, final_boss: bool = False, looked: bool = False):
+    """The game's last round at its last move (BQ-9): Bram, on his last
+    heart, goes over the Boss's 17 HP at the Wizard, with the mystery spell
+    face down (BQ-13); `looked`: Ann's Owl drew it (BQ-33), Winner +1 key."""
+    ks = [knight("R1", "B2", done=True), knight("R7", "B7", "Y7", hearts=1)]
+    state = table(ks, turn=1, offer=(HP1, HPM1), mystery=True,
+                  options=Options(final_boss=final_boss))
+    if looked:
+        deck = list(state.spell_deck)
+        deck.remove(EXTRA)
+        state = attrs.evolve(state, spell_deck=tuple(deck), mystery_card=EXTRA,
+                             mystery_known=frozenset({0}))
+    return state
+
+
+def test_the_games_last_round_turns_its_unused_mystery_too_bq13():
+    """BQ-13: a mystery spell still face down when the round ends is turned
+    and discarded, the round that ends the game too (it stayed unknown)."""
+    state = at_wizard(_last_round(), 1, Discard(0))
+    assert state.knights[1].hearts == 0  # the game is over (BQ-9) ...
+    assert state.phase is Phase.CLEAR_MYSTERY  # ... once the mystery is turned
+    assert GAME.outcome(state) is None
+    line = GAME.describe(state, CHANCE, RevealSpell(EXTRA), names=["Ann", "Bram"])
+    assert line == f"The mystery spell was {EXTRA}; it is discarded."
+    state = GAME.apply(state, CHANCE, RevealSpell(EXTRA))
+    assert state.phase is Phase.OVER and GAME.outcome(state).winners == frozenset({0})
+    assert EXTRA in state.spell_discard and not state.mystery
+    # the round's result names it, for the combat box
+    assert state.history[-1].mystery_turned == EXTRA
+    # the in-app rules say so (BQ-13)
+    from tui.resources import rules_text
+
+    assert "the round that ends the game too" in " ".join(rules_text(GAME.id).split())
+
+
+def test_the_mystery_turned_before_the_final_boss_duel_is_not_drawn_in_it_bq13():
+    """BQ-13 then BQ §Final Boss: the last round's mystery spell is turned
+    and discarded before the MegaBoss appears, so the defeated knights'
+    draws never take it; the duel is announced after it."""
+    state = at_wizard(_last_round(final_boss=True), 1, Discard(0))
+    assert state.phase is Phase.CLEAR_MYSTERY and state.champion is None
+    line = GAME.describe(state, CHANCE, RevealSpell(EXTRA), names=["Ann", "Bram"])
+    assert line.startswith(f"The mystery spell was {EXTRA}; it is discarded.\n")
+    assert "MegaBoss appears" in line
+    state = GAME.apply(state, CHANCE, RevealSpell(EXTRA))
+    assert state.champion == 0
+    assert EXTRA not in state.spell_deck and EXTRA in state.spell_discard
+
+
+def test_a_looked_at_mystery_is_turned_at_the_games_end_bq33():
+    """BQ-33: the mystery spell an Owl drew is that card, turned face up
+    with no further draw, at the game's end too: discarded and named in the
+    round's result (it stayed face down on the final table)."""
+    state = at_wizard(_last_round(looked=True), 1, Discard(0))
+    assert state.phase is Phase.OVER
+    assert EXTRA in state.spell_discard and not state.mystery and state.mystery_card is None
+    assert state.history[-1].mystery_turned == EXTRA
+
+
+def test_a_rounds_result_names_the_mystery_turned_at_its_end_bq13():
+    """BQ-13: the round's result names the mystery spell turned at its end
+    (the combat box tells it); None when it was used."""
+    ks = [knight("R1", "B2", done=True), knight("Y1", "B3")]
+    state = at_wizard(table(ks, turn=1, offer=(HP1, HPM1), mystery=True), 1, Discard(0))
+    assert state.history[-1].mystery_turned is None  # not drawn yet
+    state = GAME.apply(state, CHANCE, RevealSpell(EXTRA))
+    assert state.history[-1].mystery_turned == EXTRA
+    used = at_wizard(table(ks, turn=1, offer=(HP1, HPM1), mystery=True), 1, DiscardMystery())
+    used = GAME.apply(used, CHANCE, RevealSpell(EXTRA))
+    assert used.history[-1].mystery_turned is None
+
+
 def test_armorer_moves_left():
     """BQ §New round: the player to the left of the Armorer becomes Armorer."""
     ks = [knight("R1", "B2"), knight("Y1", "B3"), knight("P1", "B4")]

@@ -159,7 +159,7 @@ ID = "boss-quest"
 TITLE = "Boss Quest"
 #: 1 is the Solo Quest (BQ §Solo Quest, `core.bossquest.solo`).
 PLAYERS = range(1, 7)
-RULES_VERSION = 4
+RULES_VERSION = 5
 #: 2: the Boss deck is rebuilt the moment it runs out (it was at the next
 #: round), and the extensions, six knights and the Solo Quest.
 #: 3: the spell deck is rebuilt when its last card is the mystery spell's
@@ -169,6 +169,10 @@ RULES_VERSION = 4
 #: wave (BQ-40 after BQ-11): a Cancel given to a Boss with no spell was
 #: spent for nothing while another Boss had one. Older lines read as they
 #: did (`TargetSpell.boss` None is the Boss given the Cancel).
+#: 5: the mystery spell no one looked at is turned at the end of the
+#: game's last round too, a draw of its own before the game ends or its
+#: Final Boss duel begins (BQ-13): it stayed face down, and in the duel it
+#: was still among the spells the defeated knights draw.
 
 #: BQ §2A: a knight asks for 1 to 4 weapons at a time (1 to 3 at six
 #: knights, BQ §6 Players).
@@ -821,7 +825,11 @@ def _apply_chance(state: State, action: object) -> State:
     discard = sort_spells(state.spell_discard + (spell,))
     if state.turn is not None:
         return _finish_visit(evolve(state, spell_deck=deck, spell_discard=discard, phase=_P_TURN))
-    return _next_round(state, spell_deck=deck, spell_discard=discard)
+    # the round's result names it (BQ-13): its combat box tells it
+    history = state.history[:-1] + (evolve(state.history[-1], mystery_turned=spell),)
+    if _game_ends(state):
+        return _end_game(evolve(state, spell_deck=deck, spell_discard=discard, history=history))
+    return _next_round(state, spell_deck=deck, spell_discard=discard, history=history)
 
 
 def _take_weapon(state: State, weapon: Weapon) -> tuple[State, frozenset[int]]:
@@ -1489,6 +1497,9 @@ def _combat(state: State) -> State:
         spared=spared,
         fox=next((s for s in range(n) if companion(state, s) is _CO_FOX), None),
         final_boss=state.options.final_boss,
+        # left face down, drawn by an Owl's look: turned now (BQ-33); one
+        # no one looked at is named once drawn (`_P_CLEAR_MYSTERY`)
+        mystery_turned=state.mystery_card if state.mystery else None,
     )
     # BQ §New round: the Boss and every spell of the round are discarded.
     used = state.active
@@ -1518,24 +1529,40 @@ def _combat(state: State) -> State:
         evolve(k, hearts=hearts_after[s], keys=keys_after[s]) for s, k in enumerate(state.knights)
     )
     state = evolve(state, **after)
-    if ended:
-        # BQ-47: combat turned every weapon face up; no next round gathers
-        # them, so the table stays as it was fought
-        state = evolve(state, knights=tuple(_reveal(k, n) for k in state.knights))
-        winners = game_winners(state)
-        if state.options.final_boss and len(winners) == 1:
-            champion = next(iter(winners))
-            if state.knights[champion].hearts == 0:
-                # BQ-46: every knight lost the last heart together (BQ-17);
-                # with no heart left the champion cannot save the Princess
-                return evolve(state, ending=ENDINGS["no hearts"], phase=_P_OVER)
-            return _start_duel(state, champion)
-        return evolve(state, phase=_P_OVER)
+    # BQ-13, BQ-33: the mystery spell still face down is turned and
+    # discarded, the game's last round's too: drawn by an Owl's look it is
+    # that card, else the deck's draw turns it (`_P_CLEAR_MYSTERY`)
     if state.mystery and state.mystery_card is not None:
-        return _next_round(_discard_known_mystery(state))
-    if state.mystery:
+        state = _discard_known_mystery(state)
+    elif state.mystery:
         return evolve(state, mystery=False, phase=_P_CLEAR_MYSTERY)
-    return _next_round(state)
+    return _end_game(state) if ended else _next_round(state)
+
+
+def _game_ends(state: State) -> bool:
+    """BQ-9: after a combat, a knight without hearts or one with the keys
+    to win ends the game."""
+    knights = state.knights
+    return any(k.hearts == 0 for k in knights) or max(k.keys for k in knights) >= keys_to_win(
+        state.players)
+
+
+def _end_game(state: State) -> State:
+    """The game ends after the round's combat (BQ §End of the game), or its
+    winner faces the MegaBoss (BQ §Final Boss)."""
+    # BQ-47: combat turned every weapon face up; no next round gathers
+    # them, so the table stays as it was fought
+    n = state.players
+    state = evolve(state, knights=tuple(_reveal(k, n) for k in state.knights))
+    winners = game_winners(state)
+    if state.options.final_boss and len(winners) == 1:
+        champion = next(iter(winners))
+        if state.knights[champion].hearts == 0:
+            # BQ-46: every knight lost the last heart together (BQ-17);
+            # with no heart left the champion cannot save the Princess
+            return evolve(state, ending=ENDINGS["no hearts"], phase=_P_OVER)
+        return _start_duel(state, champion)
+    return evolve(state, phase=_P_OVER)
 
 
 def game_winners(state: State) -> frozenset[int]:
@@ -2341,6 +2368,10 @@ def _with_combat(state: State, seat: int, action: object, line: str, name) -> st
     except IllegalAction:
         return line
     if len(after.history) == len(state.history):
+        if isinstance(action, RevealSpell) and state.turn is None:
+            # the mystery spell turned after the game's last combat (BQ-13):
+            # the game's end is told after it
+            return _with_ending(state, after, line, name)
         return line
     line = f"{line}\n{combat_summary(after.history[-1], name)}"
     if state.mystery_card is not None and not isinstance(action, (ActivateMystery,
@@ -2349,6 +2380,12 @@ def _with_combat(state: State, seat: int, action: object, line: str, name) -> st
         # face up. Drawn by an Owl's look, no draw turns it (which names it
         # without a look), so the combat's line does: it went unsaid.
         line += f"\nThe mystery spell was {state.mystery_card}; it is discarded."
+    return _with_ending(state, after, line, name)
+
+
+def _with_ending(state: State, after: State, line: str, name) -> str:
+    """`line`, then the Final Boss duel's announcement when `after` begins
+    it, or why no duel is played when the game ended without one."""
     if after.champion is not None and state.champion is None:
         line += "\n" + duel_announcement(after, name)
     no_duel = no_duel_note(after)

@@ -294,6 +294,9 @@ class RoundResult:
     #: played with the Final Boss: a round that ends the game leads to its
     #: duel (BQ §Final Boss), which the combat's box says (`game_over_line`)
     final_boss: bool = False
+    #: the mystery spell left face down at the round's end, turned and
+    #: discarded (BQ-13, BQ-33); None when it was used or none was laid
+    mystery_turned: Spell | None = None
 
 
 @attrs.frozen

@@ -236,7 +236,12 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
         elif kind is SpellKind.SWAP_COMPANIONS and used.companions:
             effect = _companions_swapped(used.companions)
         elif kind is SpellKind.CANCEL and used.cancelled is not None:
-            effect = f"cancels {used.cancelled.spell}"
+            # the mystery spell cancelled is named as the log named it when
+            # turned ("activates the mystery spell: Need Blue (B)"): the box
+            # said only "cancels Need Blue (B)", and the mystery went unsaid
+            cancelled = used.cancelled
+            effect = (f"cancels the mystery spell, {cancelled.spell}" if cancelled.mystery
+                      else f"cancels {cancelled.spell}")
         else:
             effect = "used"
         out.append(SpellEffect(used.spell, used.seats, effect, used.shifts,
