@@ -612,6 +612,26 @@ async def test_the_combat_names_a_mystery_spell_that_did_nothing_at_combat():
     assert "No heart lost: the mystery spell; no effect, no heart for it to spare" in said
 
 
+@pytest.mark.parametrize("looked", [False, True], ids=["blind", "owl"])
+async def test_the_combat_box_names_the_mystery_turned_at_the_rounds_end_bq13(looked):
+    """BQ-13, BQ-33: the mystery spell left face down is turned and
+    discarded at the round's end; the combat box says which it was, in the
+    log's words, as the log does (the play-test read it only in the log;
+    in the game's last round nowhere). Here the round that ends the game."""
+    from core.bossquest.actions import Discard, RevealSpell
+    from tests.test_bossquest_rules import EXTRA, _last_round, at_wizard
+
+    state = at_wizard(_last_round(looked=looked), 1, Discard(0))
+    if not looked:
+        state = GAME.apply(state, CHANCE, RevealSpell(EXTRA))
+    assert GAME.outcome(state) is not None
+    text = await _combat_text(state.history[-1])
+    said = " ".join(line.strip(" █") for line in text.splitlines())
+    assert f"The mystery spell was {EXTRA}; it is discarded." in said, said
+    # after what the spells did (here none)
+    assert said.index("No spell changed it.") < said.index("The mystery spell was")
+
+
 async def test_the_combat_box_lists_a_face_up_spell_that_changed_nothing():
     """The play-test at 160x45: Cora activated Need Purple, every knight
     held purple; the box listed the mystery spell that did nothing and

@@ -649,11 +649,23 @@ def spells_block(result: RoundResult, who: Any, width: int | None = None) -> Tex
     no effect (BQ-15, BQ-47): then the heading is "Spells of the round", as
     not all changed it."""
     spells = spells_text(result, who, width)
+    turned = mystery_turned_line(result)
     if not spells:
-        return Text("No spell changed it.", style="italic")
+        return Text.assemble(("No spell changed it.", "italic"), *turned)
     wasted = any(effect.no_effect for effect in combat_spells(result))
     heading = "Spells of the round\n" if wasted else "Spells that changed it\n"
-    return Text.assemble((heading, "bold"), spells)
+    return Text.assemble((heading, "bold"), spells, *turned)
+
+
+def mystery_turned_line(result: RoundResult) -> tuple[str, ...]:
+    """The mystery spell left face down at the round's end, turned and
+    discarded (BQ-13, BQ-33), in the log's words, on a line of its own
+    after the spells; none when it was used. The play-test read it only in
+    the log, and in the game's last round nowhere."""
+    turned = result.mystery_turned
+    if turned is None:
+        return ()
+    return ("\n", f"The mystery spell was {turned}; it is discarded.")
 
 
 def wave_text(result: WaveResult, width: int | None = None) -> Text:
