@@ -485,13 +485,15 @@ async def test_the_recaps_title_says_which_moves_are_out_of_sight(size):
     from tui.screens.bossquest import BossQuestScreen
     from tui.widgets.since import SinceLog
 
-    app = SequenceApp(BossQuestScreen, turns_of_others("boss-quest", 3, 3))
+    # round 4's deal, then Bob's and Cyd's asks (round 3's end, before
+    # it, is its combat box's)
+    app = SequenceApp(BossQuestScreen, turns_of_others("boss-quest", 3, 3, skip=3))
     async with app.run_test(size=size) as pilot:
         await settled_text(app, pilot)
         log = app.game_screen.query_one(SinceLog)
         assert log.recap is not None and log.recap.shown
         count = len(log.recap.steps)
-        assert count == 5
+        assert count == 3
         title = str(log.border_title)
         assert len(title) <= log.size.width - 4
         unseen = sorted(set(range(1, count + 1)) - recap_numbers_in_sight(log))
@@ -545,3 +547,51 @@ async def test_personal_spells_are_offered_while_giving_the_weapons_drawn(size):
         await pilot.press("2")
         await pilot.pause()
         assert app.port.submitted[-1] == (0, AssignTo(1))
+
+
+# --- the recap at a new round: since your move, the combat told once ------------
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+async def test_a_new_rounds_recap_starts_at_its_deal_the_combat_in_its_box(size):
+    """Play-test at 80x24 against bots: Ann's last move was in round 2, a
+    bot ended it; at round 3 her recap opened on round 2's moves and told
+    the combat again ("Cyd discards Need Purple (P). Combat vs 17 HP:
+    ..."), which the combat box over the table told. The recap starts at
+    round 3's first line: its deal (and any bot turns after it); the combat
+    is in the box alone, and what changed since her move is still marked."""
+    from tests.screen_kit import settled_text
+    from tests.since_kit import SequenceApp, turns_of_others
+    from tui.screens.bossquest import BossQuestScreen, CombatPanel
+
+    updates = turns_of_others("boss-quest", 3, 1, skip=1)
+    moved = len(updates[0].log)
+    since = updates[-1].log[moved:]
+    assert any("Combat vs" in line for line in since)  # a bot ended the round
+    app = SequenceApp(BossQuestScreen, updates)
+    async with app.run_test(size=size) as pilot:
+        await settled_text(app, pilot)
+        screen = app.game_screen
+        recap = screen.recap
+        assert recap.lines[0] == "Round 3: a Boss with 21 HP appears."
+        assert recap.lines == since[since.index(recap.lines[0]):]
+        assert not any("Combat vs" in line or "Bob goes" in line for line in recap.lines)
+        # compared with the table at her move: the round's Boss is new to her
+        assert recap.before is updates[0].view
+        # and the combat is told, once, in its box
+        panel = screen.query_one("#bq-combat", CombatPanel)
+        assert panel.display and panel.result.round == 2
+
+
+def test_ululs_night_begins_a_round_for_the_recap():
+    """BQ §Boss Ul'ul's night: its round's first line is "Round 4: Ul'ul (22
+    HP) lands and night falls: ..."; the recap starts at a round's first
+    line (`BossQuestScreen.BEGINS`), that one too."""
+    from core.bossquest.actions import RevealBoss
+    from tui.screens.bossquest import BossQuestScreen
+
+    state = attrs.evolve(full_state(), round=4, options=Options(ulul=Ulul.NIGHT),
+                         phase=Phase.REVEAL_BOSS, boss=None)
+    lines = [GAME.describe(state, -1, RevealBoss(hp)) for hp in (ULUL, 17)]
+    assert lines[0].startswith("Round 4: Ul'ul (22 HP) lands and night falls")
+    assert all(BossQuestScreen.BEGINS.search(line) for line in lines), lines

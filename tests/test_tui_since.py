@@ -92,6 +92,38 @@ def test_a_new_round_dealt_with_the_seats_own_move_stays_in_the_recap():
     assert tracker.observe(upd(4, (*came, "Cyd asks", "Ann asks"))).steps == ()
 
 
+def test_a_new_round_begun_by_another_seats_move_starts_the_recap():
+    """Play-test (Boss Quest at 80x24 against bots): Ann's last move was in
+    round 4, a bot ended it; at round 5 her recap opened on round 4's moves
+    and its combat again, which the combat box had told. With a game's
+    `begins` the recap starts at the new round's first line (the last one
+    since her move), the view at her move still on the left: the new
+    round's deal and the bots' turns, what changed since her move marked."""
+    tracker = SinceTracker(begins=lambda line: line.startswith("Round "))
+    first = upd(1, ("Ann asks",))
+    tracker.observe(first)
+    tracker.acted(first)
+    assert tracker.observe(upd(2, ("Ann asks", "Ann gets R5"))).steps == ()
+    tracker.observe(upd(3, ("Ann asks", "Ann gets R5", "Bob asks")))
+    ended = ("Ann asks", "Ann gets R5", "Bob asks", "Cyd goes to the Wizard\nCombat vs 19 HP",
+             "Round 5: a Boss with 14 HP appears.", "Cyd is dealt R2.")
+    recap = tracker.observe(upd(4, ended))
+    assert recap.lines == ended[4:]
+    assert recap.span() == (2, 4) and recap.steps[0].before == 2
+    assert tracker.start(0) == 4  # the hand-over cover starts there too
+    recap = tracker.observe(upd(5, (*ended, "Bob asks")))
+    assert [step.lines for step in recap.steps] == [ended[4:], ("Bob asks",)]
+    # two rounds begun since (a long absence): the last one
+    later = (*ended, "Bob asks\nCombat vs 14 HP", "Round 6: a Boss with 20 HP appears.")
+    assert tracker.observe(upd(6, later)).lines == later[-1:]
+    # a game with no rounds keeps every move since
+    plain = SinceTracker()
+    plain.observe(first)
+    plain.acted(first)
+    plain.observe(upd(2, ("Ann asks", "Ann gets R5")))
+    assert plain.observe(upd(4, ended)).lines == ended[2:]
+
+
 def test_a_refused_move_keeps_the_point():
     tracker = SinceTracker()
     tracker.observe(upd(1, ()))
@@ -247,7 +279,9 @@ def point_of(match, seat: int, log=(), reveals=None, begins=None) -> tuple[int, 
     came with it; at that action when its log line told a reveal
     (`reveals`: the last of the secret choices); at a new round's first
     line among those draws (`begins`), compared with the view before the
-    action. None: it has not acted."""
+    action. A new round begun since (`begins`) starts it at the last such
+    line, compared still with the view at the point. None: it has not
+    acted."""
     history = match.history
     last = max((i for i, (who, _) in enumerate(history) if who == seat), default=None)
     if last is None:
@@ -257,9 +291,17 @@ def point_of(match, seat: int, log=(), reveals=None, begins=None) -> tuple[int, 
     at = last + 1
     while at < len(history) and history[at][0] == CHANCE:
         if begins is not None and at < len(log) and begins(log[at]):
-            return at, last
+            return _from_round(log, at, begins), last
         at += 1
-    return at, at
+    return _from_round(log, at, begins), at
+
+
+def _from_round(log, at: int, begins) -> int:
+    """Where the recap starts from `at` on: the last new round's first line
+    since, if any (`SinceTracker._from_round`)."""
+    if begins is None:
+        return at
+    return max((i for i in range(at, len(log)) if begins(log[i])), default=at)
 
 
 def marked(text: str | Text) -> bool:
@@ -624,7 +666,8 @@ async def test_a_recap_too_long_for_its_panel_opens_on_the_first_move(game):
     opens on move 1, the later ones told below."""
     from tests.test_since_snapshots import app_for
 
-    app = app_for(game)
+    # (Boss Quest's: a new round's deal and the bots' turns after it)
+    app = app_for(game, **({"seed": 2, "skip": 4} if game == "boss-quest" else {}))
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(4):
             await pilot.pause()

@@ -1581,9 +1581,9 @@ class BossQuestScreen(GameScreen):
 
     HELP_TITLE = "Boss Quest"
 
-    #: a round's first line: the deal after it came with the move that
-    #: ended the last round, and that knight's recap starts there
-    BEGINS = re.compile(r"^Round \d+: (?:Ul'ul, )?a Boss with \d+ HP")
+    #: a round's first line (Ul'ul's night's too): a knight's recap starts
+    #: at the last since their move, the combat before it told in its box
+    BEGINS = re.compile(r"^Round \d+: (?:(?:Ul'ul, )?a Boss with \d+ HP|Ul'ul \(\d+ HP\) lands)")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(

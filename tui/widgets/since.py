@@ -108,9 +108,10 @@ class SinceTracker:
         #: whether a log line tells a reveal at the table (a game's own):
         #: the seat's own move that wrote one stays in its recap
         self.reveals = reveals
-        #: whether a log line begins a new round (a game's own): one that
-        #: came with the seat's own move starts its recap (the deal after
-        #: the combat was never on the seat's view)
+        #: whether a log line begins a new round (a game's own): the last
+        #: one since the seat's move starts its recap, one that came with
+        #: the move too (the deal after the combat was never on the seat's
+        #: view); the combat before it is the screen's to tell (`_from_round`)
         self.begins = begins
 
     def forget(self) -> None:
@@ -174,7 +175,30 @@ class SinceTracker:
             memory.seen.append(entry)
         else:
             memory.seen[-1] = entry
+        memory.seen = self._from_round(memory.seen)
         return self._recap(memory)
+
+    def _from_round(self, seen: list[tuple[int, tuple[str, ...], Any]]
+                    ) -> list[tuple[int, tuple[str, ...], Any]]:
+        """A new round began since the point (its first line, `begins`):
+        the recap starts at that line, the last such, compared still with
+        the view at the point. The rounds before it ended in a combat the
+        screen told on its own; from the moves before it the recap went on
+        with them and the combat again (a play-test: a new round's recap
+        opened on the last round's moves)."""
+        begins = self.begins
+        if begins is None:
+            return seen
+        for i in range(len(seen) - 1, 0, -1):
+            done = len(seen[i - 1][1])
+            new = seen[i][1][done:]
+            at = next((j for j in range(len(new) - 1, -1, -1) if begins(new[j])), None)
+            if at is None:
+                continue
+            if i == 1 and at == 0:
+                return seen  # it starts there already
+            return [(seen[i - 1][0], seen[i][1][:done + at], seen[0][2]), *seen[i:]]
+        return seen
 
     def _resumed(self, update: Any, entry: tuple[int, tuple[str, ...], Any]) -> _Memory:
         """The memory of a seat this screen was not there to see since its
