@@ -595,3 +595,32 @@ def test_ululs_night_begins_a_round_for_the_recap():
     lines = [GAME.describe(state, -1, RevealBoss(hp)) for hp in (ULUL, 17)]
     assert lines[0].startswith("Round 4: Ul'ul (22 HP) lands and night falls")
     assert all(BossQuestScreen.BEGINS.search(line) for line in lines), lines
+
+
+# --- the Hare not used is no step of its own -----------------------------------
+
+
+async def test_the_hare_not_used_is_part_of_its_turns_step_in_the_recap():
+    """Play-test at 80x24 (BQ §Companions, the Hare): "Cyd's Hare: not used
+    this turn." was a step of the recap of its own, which told nothing
+    happened, and `]` stopped on it. It is the end of Cyd's turn: one step
+    with his request, read as the log reads it ("...; Hare not used.")."""
+    from tests.screen_kit import settled_text
+    from tests.since_kit import SequenceApp, turns_of_others
+    from tui.screens.bossquest import BossQuestScreen
+    from tui.widgets.since import SinceLog
+
+    updates = turns_of_others("boss-quest", 3, 3, skip=1, options=Options(companions=True))
+    hare = "Cyd's Hare: not used this turn."
+    assert updates[-1].log[-1] == hare and hare not in updates[-2].log  # a step of its own
+    app = SequenceApp(BossQuestScreen, updates)
+    async with app.run_test(size=(80, 24)) as pilot:
+        text = await settled_text(app, pilot)
+        recap = app.game_screen.recap
+        assert [step.lines for step in recap.steps] == [updates[-1].log[len(updates[0].log):]]
+        assert recap.steps[0].after is updates[-1].view  # the turn's end marked with it
+        log = app.game_screen.query_one(SinceLog)
+        shown = [line.plain for line in log.shown]
+        assert shown == ["  1 Cyd asks for 3 weapons.",
+                         "    Cyd receives B3, B5 and P1; Hare not used."], shown
+        assert "Cyd receives B3, B5 and P1; Hare" in text

@@ -124,6 +124,29 @@ def test_a_new_round_begun_by_another_seats_move_starts_the_recap():
     assert plain.observe(upd(4, ended)).lines == ended[2:]
 
 
+def test_a_step_that_tells_nothing_happened_joins_the_step_before():
+    """A game's `quiet` lines (Boss Quest's "Bob's Hare: not used this
+    turn.") are no step of their own: stepping through the recap stopped on
+    one, which told nothing happened. Alone in a step, it ends the step
+    before (its turn's), whose view after becomes its; first in the recap,
+    it is left out (the log keeps it)."""
+    tracker = SinceTracker(quiet=lambda line: line.endswith("not used."))
+    first = upd(1, ("Ann asks",))
+    tracker.observe(first)
+    tracker.acted(first)
+    tracker.observe(upd(2, ("Ann asks", "Ann: Hare not used.")))
+    recap = tracker.observe(upd(3, ("Ann asks", "Ann: Hare not used.", "Bob asks")))
+    assert recap.lines == ("Bob asks",)  # first: left out
+    recap = tracker.observe(upd(4, ("Ann asks", "Ann: Hare not used.", "Bob asks",
+                                    "Bob: Hare not used.")))
+    assert [(s.lines, s.before, s.after) for s in recap.steps] == [
+        (("Bob asks", "Bob: Hare not used."), 2, 4)]
+    recap = tracker.observe(upd(5, ("Ann asks", "Ann: Hare not used.", "Bob asks",
+                                    "Bob: Hare not used.", "Cyd asks")))
+    assert [s.lines for s in recap.steps] == [("Bob asks", "Bob: Hare not used."), ("Cyd asks",)]
+    assert recap.span() == (2, 5)
+
+
 def test_a_refused_move_keeps_the_point():
     tracker = SinceTracker()
     tracker.observe(upd(1, ()))

@@ -1584,6 +1584,10 @@ class BossQuestScreen(GameScreen):
     #: a round's first line (Ul'ul's night's too): a knight's recap starts
     #: at the last since their move, the combat before it told in its box
     BEGINS = re.compile(r"^Round \d+: (?:(?:Ul'ul, )?a Boss with \d+ HP|Ul'ul \(\d+ HP\) lands)")
+    #: the Hare's power declined (BQ §Companions): no step of a recap of its
+    #: own, but the end of the turn it belongs to (the log folds it onto
+    #: the weapons received, `fold_companions`)
+    QUIET = _HARE_UNUSED
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *(

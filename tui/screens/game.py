@@ -472,9 +472,12 @@ class GameScreen(Screen):
     #: a log line that tells what a round of secret choices revealed (a
     #: game's own): the seat whose move revealed it keeps it in its recap
     REVEALS: ClassVar[re.Pattern[str] | None] = None
-    #: a log line that begins a new round (a game's own): one that came
-    #: with a seat's own move starts its recap (`SinceTracker.begins`)
+    #: a log line that begins a new round (a game's own): the last since
+    #: a seat's own move starts its recap (`SinceTracker.begins`)
     BEGINS: ClassVar[re.Pattern[str] | None] = None
+    #: a log line that tells nothing happened (a game's own): a recap
+    #: step of such lines alone joins the step before (`SinceTracker.quiet`)
+    QUIET: ClassVar[re.Pattern[str] | None] = None
 
     #: what F1 lists under "On screen": (symbol, what it means)
     HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = ()
@@ -518,7 +521,7 @@ class GameScreen(Screen):
             relabel(self, "leave", "Lobby")
         self.update: SeatUpdate | None = None
         #: what the seats viewed here missed since their last moves
-        self.since = SinceTracker(self.reveals, self.begins)
+        self.since = SinceTracker(self.reveals, self.begins, self.quiet)
         #: the recap for the update shown
         self.recap = Recap()
         self._changes_cache: tuple[Any, Any, dict[str, frozenset]] | None = None
@@ -916,6 +919,10 @@ class GameScreen(Screen):
     def begins(self, line: str) -> bool:
         """Whether a log line begins a new round (`BEGINS`)."""
         return self.BEGINS is not None and self.BEGINS.search(line) is not None
+
+    def quiet(self, line: str) -> bool:
+        """Whether a log line tells nothing happened (`QUIET`)."""
+        return self.QUIET is not None and self.QUIET.search(line) is not None
 
     def _redraw(self, update: TableUpdate) -> None:
         """Draw the screen from `update` (each game's own)."""

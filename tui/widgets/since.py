@@ -103,7 +103,8 @@ class SinceTracker:
     """Per seat: the point of its last move and the updates since (see the module)."""
 
     def __init__(self, reveals: Callable[[str], bool] | None = None,
-                 begins: Callable[[str], bool] | None = None) -> None:
+                 begins: Callable[[str], bool] | None = None,
+                 quiet: Callable[[str], bool] | None = None) -> None:
         self._seats: dict[int, _Memory] = {}
         #: whether a log line tells a reveal at the table (a game's own):
         #: the seat's own move that wrote one stays in its recap
@@ -113,6 +114,12 @@ class SinceTracker:
         #: the move too (the deal after the combat was never on the seat's
         #: view); the combat before it is the screen's to tell (`_from_round`)
         self.begins = begins
+        #: whether a log line tells that nothing happened (a game's own,
+        #: Boss Quest's "Bram's Hare: not used this turn."): a step of such
+        #: lines alone joins the step before, of the same turn; first, it
+        #: is left out (the log keeps it). Stepping through the recap
+        #: stopped on it, and nothing was marked.
+        self.quiet = quiet
 
     def forget(self) -> None:
         self._seats.clear()
@@ -239,13 +246,21 @@ class SinceTracker:
         seen = memory.seen
         steps: list[RecapStep] = []
         start = 0
+        quiet = self.quiet
         for i in range(1, len(seen)):
             lines = seen[i][1][len(seen[i - 1][1]):]
             if not lines:
                 continue  # a change that wrote nothing joins the next step
             before = seen[start][2]
             first_line = len(seen[start][1])
-            steps.append(RecapStep(seen[i][1][first_line:], before, seen[i][2]))
+            said = seen[i][1][first_line:]
+            if quiet is not None and all(quiet(line) for line in said):
+                if steps:  # nothing happened: part of the step before
+                    last = steps[-1]
+                    steps[-1] = RecapStep(last.lines + said, last.before, seen[i][2])
+                start = i
+                continue
+            steps.append(RecapStep(said, before, seen[i][2]))
             start = i
         if memory.selected is not None and memory.selected >= len(steps):
             memory.selected = None
