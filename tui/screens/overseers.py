@@ -449,7 +449,8 @@ class OverseersScreen(GameScreen):
         self._round_seen: dict[int | None, int] = {}
         #: a round's recap waiting for the screen to be on top (a hand-over
         #: cover, the chat or the help over it): (seat, round, the box)
-        self._round_end_waiting: tuple[int | None, int, EndingScreen] | None = None
+        #: (the rounds its player missed, oldest first, a box each)
+        self._round_end_waiting: tuple[int | None, int, tuple[EndingScreen, ...]] | None = None
         #: the last round whose end was told at this terminal
         self._round_told = 0
         #: the public view's round when `round_end_dialogs` was first asked,
@@ -696,32 +697,66 @@ class OverseersScreen(GameScreen):
         until Enter, as the third round's does over the results, once a
         round at this terminal. The next draft began at once, and the recap
         below the table was out of sight at 80x24 (a line said PgDn). Not
-        on resuming a match: only a round seen in play."""
+        on resuming a match: only a round seen in play, or one its player
+        has not read (`_unread_rounds`)."""
         view: State = update.view
         seen = self._round_seen.get(update.seat)
         self._round_seen[update.seat] = view.round
         ended = view.round - 1
-        if (seen is None and not self._several_here() and view.phase is Phase.DRAFT
-                and self._kept_unread(ROUNDS_READ, ended)):
-            seen = ended  # up, unread, when the match was left (q, a closed terminal): again
-        if (update.over or seen is None or view.round <= seen or view.phase is not Phase.DRAFT
-                or ended <= self._round_told):
+        first = ended
+        if seen is None and not update.over:
+            unread = self._unread_rounds(update)
+            if unread:
+                # back at the table: the rounds not read, whatever the phase
+                # now (a shared table's stand-in played on past the draft)
+                first, seen = unread[0], unread[0]
+        elif view.phase is not Phase.DRAFT:
             return
+        if update.over or seen is None or view.round <= seen or ended <= self._round_told:
+            return
+        first = max(first, self._round_told + 1)
         grace = getattr(self.app, "decision_grace", 0.0)
-        box = self._round_box(update, ended, go_on="the next round", grace=grace,
-                              read=lambda: self._keep_read(ROUNDS_READ, ended),
-                              **self._box_leaves())
-        if box is None:
+        boxes = []
+        for round_ in range(first, ended + 1):
+            box = self._round_box(update, round_, go_on="the next round" if round_ == ended
+                                  else f"round {round_ + 1}'s end", grace=grace,
+                                  read=functools.partial(self._keep_read, ROUNDS_READ, round_),
+                                  **self._box_leaves())
+            if box is not None:
+                boxes.append(box)
+        if not boxes:
             return
-        self._keep_read(ROUNDS_READ, ended - 1)  # up, unread: a resume shows it again
-        if self._round_end_waiting is not None:  # (never up: this one tells the rest)
-            self.box_gone(self._round_end_waiting[2])
-        self._round_end_waiting = (update.seat, view.round - 1, box)
-        self.box_waits(box)
+        self._keep_read(ROUNDS_READ, first - 1)  # up, unread: a resume shows it again
+        if self._round_end_waiting is not None:  # (never up: these tell the rest)
+            for box in self._round_end_waiting[2]:
+                self.box_gone(box)
+        self._round_end_waiting = (update.seat, ended, tuple(boxes))
+        for box in boxes:
+            self.box_waits(box)
         # after this turn of the loop: a hand-over cover may be going up over
         # this view (the public one, drawn under it), and the person who lifts
         # it is told instead, in their own words
         self.call_after_refresh(self._show_round_end)
+
+    def _unread_rounds(self, update: TableUpdate) -> list[int]:
+        """A screen made again for one person's seat (back from the lobby,
+        a match continued): the rounds scored whose end its player has not
+        read, oldest first. A shared table plays on while its player is
+        away (a bot stands in for them: `away_bot`), and a box left unread
+        with q, or a round that ended meanwhile, never came back once the
+        next draft was over. Nothing kept yet for the seat (a new match, or
+        one kept before this was): the rounds scored so far count as read
+        from now on, so that those that end while the player is away are
+        told them when they come back."""
+        if update.seat is None or self._several_here():
+            return []
+        ended = update.view.round - 1
+        kept = getattr(self.port, "put_away", None)
+        count = kept(ROUNDS_READ) if callable(kept) else None
+        if type(count) is not int:
+            self._keep_read(ROUNDS_READ, max(ended, 0))
+            return []
+        return list(range(max(count, 0) + 1, ended + 1))
 
     def _show_round_end(self) -> None:
         waiting = self._round_end_waiting
@@ -730,8 +765,14 @@ class OverseersScreen(GameScreen):
             return
         self._round_end_waiting = None
         self._round_told = waiting[1]
-        box = waiting[2]
-        self.app.push_screen(box, lambda _: self.box_gone(box))
+        boxes = list(waiting[2])
+
+        def push(_: object = None) -> None:
+            if boxes:
+                box = boxes.pop(0)
+                self.app.push_screen(box, lambda _: (self.box_gone(box), push()))
+
+        push()
 
     def on_screen_resume(self) -> None:
         # back on top (a hand-over cover lifted by the player whose view
@@ -775,8 +816,9 @@ class OverseersScreen(GameScreen):
             # (it tells the vote too)
             self._round_told = self._vote_told = ended
             waiting, self._round_end_waiting = self._round_end_waiting, None
-            if waiting is not None:  # never up: the bots wait no more for it
-                self.box_gone(waiting[2])
+            if waiting is not None:  # never up: the bots wait no more for them
+                for gone in waiting[2]:
+                    self.box_gone(gone)
             held = self._vote_box
             if held is not None and not self._vote_box_pushed:
                 self._vote_box = None
@@ -842,7 +884,7 @@ class OverseersScreen(GameScreen):
         """The box that tells how round `round_` ended, from the log's recap
         (None: the log tells nothing of it), titled with whose view it is
         (`whose`: for whom else)."""
-        lines = recap_lines(update.log)
+        lines = recap_lines(update.log, round_)
         if not lines:
             return None
         shown = [part for x in lines for part in recap_parts(x)]
@@ -2490,10 +2532,13 @@ ROUNDS_READ = "rounds"
 VOTES_READ = "votes"
 
 
-def recap_lines(log: tuple[str, ...] | list[str]) -> list[str]:
+def recap_lines(log: tuple[str, ...] | list[str], round_: int | None = None) -> list[str]:
     """The log entries from the last vote to the last round's scoring (and
-    the Leader's choice of the next Leader, after a tie)."""
-    scored = next((i for i in range(len(log) - 1, -1, -1) if " is scored." in log[i]), None)
+    the Leader's choice of the next Leader, after a tie); of round `round_`
+    if given (a player back at a shared table reads each round they missed,
+    not only the last)."""
+    said = " is scored." if round_ is None else f"Round {round_} is scored."
+    scored = next((i for i in range(len(log) - 1, -1, -1) if said in log[i]), None)
     if scored is None:
         return []
     voted = next((i for i in range(scored, -1, -1) if "Votes:" in log[i]), scored)
