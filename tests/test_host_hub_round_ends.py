@@ -162,3 +162,49 @@ async def test_a_player_back_at_the_table_reads_the_round_ends_they_missed(seede
             with contextlib.suppress(asyncio.CancelledError):
                 await bobs
             await bob.close()
+
+
+async def test_the_round_end_takes_the_place_of_the_vote_box_open_when_it_ends(seeded_hub):
+    """Play-test (a shared table: its bots do not wait for a box): Ann
+    read what the vote did; the bots stole and scored the round and dealt
+    the next while the box was up, and it stayed up over round 2's draft,
+    the round's end waiting behind it. When the round ends the vote's box
+    goes, and the round's end comes up in its place (the votes again, the
+    steal, the scores); then the table, round 2's draft."""
+    from tests.screen_kit import screen_text
+    from tests.test_host_hub_boxes import step
+    from tests.test_tui_join import wait_for
+    from tui.join import JoinApp
+    from tui.screens.ending import EndingScreen
+    from tui.screens.overseers import OverseersScreen
+
+    hub, path = seeded_hub
+    hub.bot_delay = 0.4  # the bots play on a moment after the showdown
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.remote.connected)
+        app.new_match("overseers", [app.seat("Ann", "human"), app.seat("B", "bot", "random"),
+                                    app.seat("C", "bot", "random")])
+        for _ in range(4000):
+            await pilot.pause()
+            screen = app.screen
+            if isinstance(screen, EndingScreen):
+                break
+            await step(pilot, screen)
+        vote = app.screen
+        assert vote.title_text == "Round 1: what the vote did · Ann's view", vote.title_text
+        assert state_of(hub).round == 1
+        await wait_for(pilot, lambda: state_of(hub).round == 2, timeout=20)
+        await wait_for(pilot, lambda: app.screen is not vote)
+        box = app.screen
+        assert isinstance(box, EndingScreen), screen_text(app)
+        assert box.title_text == "Round 1 ended · Ann's view", box.title_text
+        assert vote not in app.screen_stack
+        told = " ".join([*box.lines, *box.aside])
+        assert "Votes: " in told and "Round 1 is scored." in told and "Round scores: " in told
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
+        for _ in range(10):
+            await pilot.pause()
+        assert isinstance(app.screen, OverseersScreen), screen_text(app)
+        assert app.screen.update.view.round == 2

@@ -672,19 +672,20 @@ class OverseersScreen(GameScreen):
         self.app.push_screen(box, lambda _: self.box_gone(box))
 
     def _put_away_vote_box(self, update: TableUpdate) -> None:
-        """The vote's box goes when the match ends, and when the view is
+        """The vote's box goes when the match ends, when the view is
         another's (a hand-over cover is going up: the box is in its viewer's
-        words). When its round ends it stays until Enter, and the round's
-        box comes next: put away under the reader, it gave way to the
-        round's box, whose first lines are the vote's again, and the Enter
-        meant for the vote put away the round's end unread (the steal, the
-        scores). Not yet up, it goes: the round's box tells the vote too."""
+        words), and when its round ends: the round's box takes its place
+        (`_hold_round_end`), its first lines the vote's again, then the
+        steal and the scores. Play-test (a shared table, whose bots do not
+        wait for a box): the vote's box stayed up over the next round's
+        draft, the round's end waiting behind it. The Enter meant for the
+        vote does not put the round's box away unread: a box that comes up
+        takes Enter only after the app's `decision_grace`."""
         held = self._vote_box
         if held is None:
             return
         seat, round_, box = held
-        if update.seat == seat and not update.over and (
-                update.view.round == round_ or self._vote_box_pushed):
+        if update.seat == seat and not update.over and update.view.round == round_:
             return
         self._vote_box = None
         self.box_gone(box)
