@@ -209,7 +209,7 @@ async def test_the_score_lines_keep_no_views_but_the_recaps_own():
         assert len(recaps) > 3  # (the recap began again several times)
         await app.pop_screen()
         await pilot.pause()
-        assert not screen._notes_cache and not screen._pads
+        assert not screen._notes_cache and not screen._pad_of
 
 
 async def test_the_duel_works_out_a_views_score_pad_once():

@@ -25,7 +25,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from rich.text import Text
 from textual import events
@@ -82,6 +82,39 @@ def _within_border(panel: Widget) -> Region:
     (the Solo Quest's at 80x24) has room for a notice only with it."""
     border = panel.styles.border.spacing
     return panel.region.shrink(Spacing(0, border.right, border.bottom, border.left))
+
+
+_Value = TypeVar("_Value")
+
+
+class ViewMemo(Generic[_Value]):
+    """`work_out(view)` worked out once a view, for the last `keep` views
+    seen (by identity: each update brings a view of its own). A recap step's
+    after is the next one's before, and its score lines, its marks and a
+    running score read the same views: the Duel's score pads and
+    Overstocked's score rows. Call `clear` as the screen goes (the views go
+    with it)."""
+
+    def __init__(self, work_out: Callable[[Any], _Value], keep: int) -> None:
+        self._work_out = work_out
+        self._keep = keep
+        #: (view, value), newest last
+        self._kept: list[tuple[Any, _Value]] = []
+
+    def __call__(self, view: Any) -> _Value:
+        for seen, value in self._kept:
+            if seen is view:
+                return value
+        value = self._work_out(view)
+        self._kept.append((view, value))
+        del self._kept[:-self._keep]
+        return value
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def clear(self) -> None:
+        self._kept.clear()
 
 
 #: seconds after which a thinking bot's decision is counted in the status

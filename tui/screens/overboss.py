@@ -77,6 +77,7 @@ from tui.screens.game import (
     GameScreen,
     NamingText,
     TableUpdate,
+    ViewMemo,
     fit_line,
     number_range,
     possessive,
@@ -741,8 +742,13 @@ class OverbossScreen(GameScreen):
         #: the results, held while the last moves are read and then the
         #: final table (`hold_the_results`): b or Enter brings them
         self._results_due: Any = None
-        #: the last views' score pads (`_pad_of`): (view, pad), newest last
-        self._pads: list[tuple[State, Any]] = []
+        #: `GAME.score_pad(view)`, worked out once a view: the recap's score
+        #: lines (each step's before and after: one step's after is the
+        #: next one's before), its marks of changed scores and the running
+        #: pad read the same views' pads (the newest view's was worked out
+        #: three times an update). Kept: the newest step's two views, the
+        #: view shown, the recap's first (its marks' span) and spares.
+        self._pad_of: ViewMemo[Any] = ViewMemo(lambda view: GAME.score_pad(view), keep=6)
         #: what p did when the footer last read the keys (`_p_shows_lairs`)
         self._p_read: bool | None = None
 
@@ -918,27 +924,8 @@ class OverbossScreen(GameScreen):
     def score_changes(self, before: State, after: State) -> Sequence[Sequence[tuple[str, int]]]:
         # (two views of the viewer's: a face-down Boss hidden from it scores
         # 0 in both, so its objective is never told, OD §Boss Cards); as
-        # `GAME.score_changes` says it, from the pads worked out already
+        # `GAME.score_changes` says it, from the pads worked out already (`_pad_of`)
         return row_changes(self._pad_of(before).categories, self._pad_of(after).categories)
-
-    #: the views whose score pads are kept (`_pad_of`): the newest step's
-    #: two, the view shown, the recap's first (its marks' span) and spares
-    PADS_KEPT: ClassVar[int] = 6
-
-    def _pad_of(self, view: State) -> Any:
-        """`GAME.score_pad(view)`, worked out once a view: the recap's score
-        lines (each step's before and after: one step's after is the next
-        one's before), its marks of changed scores and the running pad read
-        the same views' pads: the newest view's was worked out three times
-        an update, the step before's twice more."""
-        pads = self._pads
-        for seen, pad in pads:
-            if seen is view:
-                return pad
-        pad = GAME.score_pad(view)
-        pads.append((view, pad))
-        del pads[:-self.PADS_KEPT]
-        return pad
 
     def score_row_name(self, name: str, seat: int, view: State) -> str:
         """The Boss objective by its Boss: "King Croak +1" says why, where
@@ -1311,7 +1298,7 @@ class OverbossScreen(GameScreen):
         super().refresh_bindings()
 
     def on_unmount(self) -> None:
-        self._pads.clear()  # (their views go with the screen)
+        self._pad_of.clear()  # (their views go with the screen)
 
     # -- the prompt, the action bar and the info line -------------------------------
 

@@ -79,6 +79,7 @@ from tui.screens.game import (
     GameScreen,
     NamingText,
     TableUpdate,
+    ViewMemo,
     bare_name,
     fit_line,
     listed_keys,
@@ -400,8 +401,10 @@ class OverstockedScreen(GameScreen):
 
     def __init__(self, port: Any, **kwargs: Any) -> None:
         super().__init__(port, **kwargs)
-        #: the last views' score rows (`_rows_of`): (view, rows), newest last
-        self._rows_kept: list[tuple[State, Any]] = []
+        #: `GAME.score_rows(view)`, worked out once a view: one recap step's
+        #: after is the next one's before, and each step's score lines read
+        #: both (two score sheets a step)
+        self._rows_of: ViewMemo[Any] = ViewMemo(lambda view: GAME.score_rows(view), keep=4)
         #: the digits of a card's number typed so far, and when the last came
         self._typed = ""
         self._typed_at = 0.0
@@ -772,24 +775,8 @@ class OverstockedScreen(GameScreen):
         except Exception:  # a view the sheet cannot score (as `_sheet`)
             return ()
 
-    #: the views whose score rows are kept (`_rows_of`)
-    ROWS_KEPT: ClassVar[int] = 4
-
-    def _rows_of(self, view: State) -> Any:
-        """`GAME.score_rows(view)`, worked out once a view: one recap step's
-        after is the next one's before, and each step's score lines read
-        both (two score sheets a step)."""
-        kept = self._rows_kept
-        for seen, rows in kept:
-            if seen is view:
-                return rows
-        rows = GAME.score_rows(view)
-        kept.append((view, rows))
-        del kept[:-self.ROWS_KEPT]
-        return rows
-
     def on_unmount(self) -> None:
-        self._rows_kept.clear()  # (their views go with the screen)
+        self._rows_of.clear()  # (their views go with the screen)
 
     def play(self, action: Any) -> None:
         update, view = self.update, self._view
