@@ -36,11 +36,22 @@ def _spelling(text: str) -> str:
     return "-".join(text.casefold().replace("_", " ").replace("-", " ").split())
 
 
-def game_named(text: str) -> str | None:
-    """The id of the game `text` names: its id or its title in any case,
-    with spaces or hyphens ("Boss Quest", "Boss-Quest"); None if no game."""
+def games_named(text: str) -> tuple[str, ...]:
+    """The ids of the games `text` names: the one whose id or title it is,
+    in any case, with spaces or hyphens ("Boss Quest", "Boss-Quest"); else
+    each whose id or title it begins ("overb", "boss q"; "over" begins
+    three). None for an empty `text`."""
     wanted = _spelling(text)
-    for info in CATALOGUE.values():
-        if wanted in (_spelling(info.id), _spelling(info.title)):
-            return info.id
-    return None
+    if not wanted:
+        return ()
+    spelt = {info.id: (_spelling(info.id), _spelling(info.title)) for info in CATALOGUE.values()}
+    exact = tuple(game for game, names in spelt.items() if wanted in names)
+    return exact or tuple(game for game, names in spelt.items()
+                          if any(name.startswith(wanted) for name in names))
+
+
+def game_named(text: str) -> str | None:
+    """The id of the one game `text` names (`games_named`); None if it
+    names none, or several."""
+    games = games_named(text)
+    return games[0] if len(games) == 1 else None

@@ -800,6 +800,66 @@ def test_a_game_is_named_in_any_case_or_by_its_title(command, written, monkeypat
     assert started == [(command, "boss-quest")]
 
 
+@pytest.mark.parametrize(("written", "game"), [
+    ("overboss", "overboss-duel"), ("overb", "overboss-duel"), ("Overboss Duel", "overboss-duel"),
+    ("boss quest", "boss-quest"), ("BOSS", "boss-quest"), ("overst", "overstocked"),
+    ("Overse", "overseers"), ("overboss duel", "overboss-duel"), ("Boss Q", "boss-quest"),
+])
+@pytest.mark.parametrize("command", ["new", "rules"])
+def test_a_game_is_named_by_the_start_of_its_name(command, written, game, monkeypatch):
+    """`overtable new overboss` was refused ("no game 'overboss'") though
+    one game begins so: the start of an id or a title, any case, with
+    spaces, names the game it begins alone."""
+    started = _started_apps(monkeypatch)
+    assert cli.main([command, written]) == 0
+    assert started == [(command, game)]
+
+
+@pytest.mark.parametrize("command", ["new", "rules", "simulate"])
+def test_the_start_of_several_games_names_them(command, capsys, monkeypatch):
+    """`overtable new over` begins three games: it says which, and starts none."""
+    started = _started_apps(monkeypatch)
+    assert cli.main([command, "over"]) == 2
+    assert capsys.readouterr().err == (
+        f"overtable {command}: 'over' could be overboss-duel, overstocked or overseers; "
+        "type more of its name\n")
+    assert started == []
+    assert "or the start of one" in _help(capsys, command)
+
+
+def test_simulate_takes_the_start_of_a_name(capsys):
+    assert cli.main(["simulate", "overb", "-n", "1", "--bots", "random,random",
+                     "--seed", "2"]) == 0
+    assert "Overboss Duel at 2 players" in capsys.readouterr().out
+
+
+def test_rules_off_a_terminal_take_the_start_of_a_name(capsys):
+    assert cli.main(["rules", "overboss-duel"]) == 0
+    by_id = capsys.readouterr().out
+    assert cli.main(["rules", "overb"]) == 0
+    assert capsys.readouterr().out == by_id
+
+
+def _started_apps(monkeypatch) -> list[tuple[str, str]]:
+    """The (start, argument) of each app `cli.main` runs, in a terminal."""
+    import tui.app
+
+    started = []
+
+    class App:
+        return_code = None
+
+        def __init__(self, start, argument, **kwargs):
+            started.append((start, argument))
+
+        def run(self):
+            pass
+
+    monkeypatch.setattr(tui.app, "OvertableApp", App)
+    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    return started
+
+
 def test_rules_off_a_terminal_take_the_game_in_any_case(capsys):
     assert cli.main(["rules", "overboss-duel"]) == 0
     by_id = capsys.readouterr().out

@@ -192,6 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
     from core.catalogue import CATALOGUE
 
     games = ", ".join(CATALOGUE)
+    # (resolve_game: an id, a title, or the start of one alone)
+    games_said = f"{games}, or the start of one"
     parser = argparse.ArgumentParser(
         prog="overtable",
         description="A terminal game table: board and card games at one terminal, with "
@@ -220,7 +222,7 @@ def build_parser() -> argparse.ArgumentParser:
     new = command("new", "set up a new match of a game",
                   "Set up a new match of GAME: the form names the players, the bots and "
                   "the game's options; ctrl+s starts it.")
-    new.add_argument("game", metavar="GAME", help=f"the game: {games}")
+    new.add_argument("game", metavar="GAME", help=f"the game: {games_said}")
     # (--players and --option are `simulate`'s)
     new.unknown_hint = " (the new-match form sets the players, bots and options)"  # type: ignore[attr-defined]
     table_options(new, "the match's display and bots")
@@ -249,7 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
                     f"in a terminal, {first}'s rules open (n: the next game); off a "
                     "terminal, the games are listed.")
     rules.add_argument("game", nargs="?", metavar="GAME",
-                       help=f"the game (optional): {games}")
+                       help=f"the game (optional): {games_said}")
     host = command("host", "host shared tables: players join over SSH, each at their own terminal",
                    "Host shared tables on this machine, with an SSH server of its own: "
                    "players whose keys are listed connect with `ssh -t -p PORT HOST`, each "
@@ -297,7 +299,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("-h", "--help", action=_ArenaHelp,
                      help="show this help, with every game's bots and options, and exit")
-    sim.add_argument("game", help=f"the game: {games}")
+    sim.add_argument("game", help=f"the game: {games_said}")
     sim.add_argument("--games", "-n", type=int, default=100, help="games to play (default 100)")
     sim.add_argument(
         "--bots",
@@ -337,10 +339,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     with output_may_be_gone():  # every command's --help, into `| head -1`
         args = parser.parse_args(argv)
     if args.command in ("new", "rules", "simulate") and getattr(args, "game", None) is not None:
-        # the screens write "Boss Quest": that, or any case of the id, names it
-        from core.catalogue import game_named
-
-        args.game = game_named(args.game) or args.game
+        # said here, in one line, for every command: the app opened on
+        # another game's form with a notice, and off a terminal only "needs
+        # a terminal" was said
+        game = resolve_game(args.command, args.game)
+        if game is None:
+            return 2
+        args.game = game
     import os
 
     from host.budget import BOT_SECONDS_ENV
@@ -409,18 +414,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         # into a pipe or a file (`overtable rules boss-quest | less`): the
         # text, not the full-screen app's escape codes
         return print_rules(args.game)
-    if args.command in ("new", "rules") and getattr(args, "game", None) is not None:
-        # said here, in one line: the app opened on another game's form with a
-        # notice, and off a terminal only "needs a terminal" was said
-        from core.catalogue import CATALOGUE
-
-        if args.game not in CATALOGUE:
-            # cut, as a value quoted from a file is (a name of 5,000 characters was echoed whole)
-            from saves.journal import quoted
-
-            print(f"overtable {args.command}: no game {quoted(args.game, 40)}; games: "
-                  f"{', '.join(CATALOGUE)}", file=sys.stderr)
-            return 2
     if args.command == "host":
         return run_host(args)
     if args.command == "hub":
@@ -806,6 +799,27 @@ def _dumb_terminal() -> bool:
 
 
 # -- rules off a terminal ------------------------------------------------------
+
+
+def resolve_game(command: str, text: str) -> str | None:
+    """The id of the game `text` names for `overtable COMMAND`: its id or
+    title in any case, or the start of one alone ("Boss Quest", "overb");
+    None, said on stderr in a line, when it names no game or several."""
+    from core.catalogue import CATALOGUE, games_named
+
+    games = games_named(text)
+    if len(games) == 1:
+        return games[0]
+    # cut, as a value quoted from a file is (a name of 5,000 characters was echoed whole)
+    from saves.journal import quoted
+
+    if games:
+        why = (f"{quoted(text, 40)} could be {', '.join(games[:-1])} or {games[-1]}; "
+               "type more of its name")
+    else:
+        why = f"no game {quoted(text, 40)}; games: {', '.join(CATALOGUE)}"
+    print(f"overtable {command}: {why}", file=sys.stderr)
+    return None
 
 
 def print_rules(game: str | None) -> int:
