@@ -602,3 +602,45 @@ async def test_a_notice_over_the_overseers_log_stays_inside_its_border(size):
         app.notify("Nothing to take back: the votes are revealed.")
         await pilot.pause(0.4)
         assert _inside(app, _within_bottom_and_sides(app.screen.query_one("#ov-log"))) == [], screen_text(app)
+
+
+def _log_id(game: str) -> str:
+    return {"boss-quest": "#bq-log", "overboss-duel": "#ob-log", "overstocked": "#os-log",
+            "overseers": "#ov-log"}[game]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 45)])
+@pytest.mark.parametrize("game", ["boss-quest", "overboss-duel", "overstocked", "overseers"])
+async def test_a_notice_leaves_the_logs_newest_line_in_sight(game, size):
+    """Play-test (80x24): a notice ("Nothing to take back…") sat at the
+    log's foot, over its newest lines, as the player read what the others
+    had just done. Where the log is full to its foot, notices sit at its
+    top, over its oldest lines (its title stays: their margin is clear);
+    where it has room under its newest line, at its foot as before. Every
+    game alike, always within the log."""
+    from tests import (
+        bossquest_screen_kit,
+        overboss_screen_kit,
+        overseers_screen_kit,
+        overstocked_screen_kit,
+    )
+    from tests.since_kit import turns_of_others
+
+    kit, players = {"boss-quest": (bossquest_screen_kit, 2),
+                    "overboss-duel": (overboss_screen_kit, 2),
+                    "overstocked": (overstocked_screen_kit, 3),
+                    "overseers": (overseers_screen_kit, 4)}[game]
+    app = _with_app_css(kit.ScreenApp)(turns_of_others(game, players=players, seed=2)[-1])
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause(0.3)
+        log = app.screen.query_one(_log_id(game))
+        newest = log.rows[-1].strip()
+        before = screen_text(app).splitlines()
+        row = max(y for y, line in enumerate(before) if newest and newest in line)
+        app.notify("Nothing to take back: you have not moved yet.", severity="warning")
+        await pilot.pause(0.4)
+        text = screen_text(app)
+        assert text.splitlines()[row] == before[row], text  # the row, all of it, as it was
+        assert "Nothing to take back" in text
+        toasts = [t.region for t in app.screen.query(Toast)]
+        assert len(toasts) == 1 and toasts[0].overlaps(log.region), text

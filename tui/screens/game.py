@@ -1706,9 +1706,10 @@ class GameScreen(Screen):
         return area if area is not None and area.height >= NOTICE_ROWS else None
 
     def place_notices(self) -> None:
-        """Put the notices' rack at the foot of `NOTICES_OVER`, at its right:
-        at the top right of the screen they covered the Wizard's spells and
-        the Duel's market as the player chose from them. No higher than the
+        """Put the notices' rack at the foot of `NOTICES_OVER`, at its right
+        (or at a log's top, off its newest line: `_notices_top`): at the top
+        right of the screen they covered the Wizard's spells and the Duel's
+        market as the player chose from them. No higher than the
         area (`notices_to_drop` keeps the newest that fit). With no such
         panel in sight, or one too short for a notice, the app's place."""
         try:
@@ -1723,12 +1724,51 @@ class GameScreen(Screen):
                     styles.clear_rule(rule)
             rack.remove_class("-wide")
             return
+        top = self._notices_top(area)
+        # (from the foot up to `top` in either case: a rack going down from
+        # `top` was pushed further down by the holder Textual leaves of a
+        # notice taken down, over the prompt)
+        bottom = area.bottom if top is None else top + self._notices_rows
         styles.dock = "bottom"
         styles.align_vertical = "bottom"
-        styles.margin = (0, 0, self.size.height - area.bottom, area.x)
+        styles.margin = (0, 0, self.size.height - bottom, area.x)
         # a wide rack has no scroll bar: its toasts' height was reckoned
         # without one, and one line short (app.tcss)
         styles.width = area.width - (NOTICE_GUTTER if rack.has_class("-wide") else 0)
+
+    #: the rows the notices kept over `NOTICES_OVER` take (`notices_to_drop`)
+    _notices_rows = NOTICE_ROWS
+
+    def _notices_top(self, area: Region, rows: int | None = None) -> int | None:
+        """The row of a log's top that notices `rows` tall go over, or None
+        (over the area's foot): at the foot of a log full to it (80x24)
+        they covered its newest lines as the player read what had just been
+        done. At its top they cover its oldest, their margin
+        clear over its title; a log with room under its newest line, or too
+        short for them to leave it either way, keeps them at its foot."""
+        rows = self._notices_rows if rows is None else rows
+        for log, newest in self._logs_newest(area):
+            top = max(area.y, _within_border(log).y)
+            if newest >= area.bottom - rows and newest >= top + rows:
+                return top
+        return None
+
+    def _hide_newest(self, area: Region, rows: int) -> bool:
+        """Whether notices `rows` tall over `area` cover a log's newest line."""
+        top = self._notices_top(area, rows)
+        return any(newest >= area.bottom - rows if top is None else top <= newest < top + rows
+                   for _, newest in self._logs_newest(area))
+
+    def _logs_newest(self, area: Region) -> list[tuple[SinceLog, int]]:
+        """The logs of `NOTICES_OVER` in `area`, each with the screen row
+        of its newest line (the rows under it empty)."""
+        out = []
+        for log in self.query(self.NOTICES_OVER).results(SinceLog):
+            content = log.content_region
+            if log.display and content.overlaps(area):
+                out.append((log, content.y + min(log.virtual_size.height - round(log.scroll_y),
+                                                 content.height) - 1))
+        return out
 
     def notices_to_drop(self, shown: Sequence[Notification]) -> list[Notification]:
         """Of the notices `shown` (the newest last), the older ones the area
@@ -1754,7 +1794,13 @@ class GameScreen(Screen):
             self.place_notices()
             return []
         room = area.width - NOTICE_GUTTER
-        wide = notice_rows(shown[-1], min(NOTICE_WIDTH, room)) > area.height
+        narrow = notice_rows(shown[-1], min(NOTICE_WIDTH, room))
+        # as wide as the area where that leaves a log's newest line in sight
+        # (the Duel's log at 80x24 is four rows: a notice of two lines hid
+        # them all)
+        wide = narrow > area.height or (
+            self._hide_newest(area, narrow)
+            and not self._hide_newest(area, notice_rows(shown[-1], room)))
         rack.set_class(wide, "-wide")
         width = room if wide else min(NOTICE_WIDTH, room)
         rows, kept = 0, 0
@@ -1763,6 +1809,7 @@ class GameScreen(Screen):
             if kept and rows + more > area.height:
                 break
             rows, kept = rows + more, kept + 1
+        self._notices_rows = rows
         self.place_notices()
         return list(shown[:len(shown) - kept])
 
