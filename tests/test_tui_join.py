@@ -1237,8 +1237,9 @@ async def test_a_six_seat_table_leaves_the_now_column_in_sight_at_80_columns():
         await pilot.pause()
         text = screen_text(app)
         assert "cat to play" in text and "waiting for 3" in text
+        # (its two bots said once there: "2 bots (normal)", CHANGELOG)
         for seat in ("ann (you)", "bob (invited)", "catherine (invited)", "dan (invited)",
-                     "bot (normal)"):
+                     "2 bots (normal)"):
             assert seat in text
         assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
         await pilot.resize_terminal(160, 48)  # room for one line again
@@ -1596,8 +1597,9 @@ async def test_the_now_column_stays_in_sight_when_a_tables_seats_wrap_later():
         lobby.show([duel(True)], "ann")
         await pilot.pause()
         text = screen_text(app)
-        # (wrapped in the Now column)
-        assert "your turn (a bot plays for you after" in " ".join(text.split())
+        # (said shorter in the Now column, on the row's one line: it wrapped
+        # there, "your turn (a bot plays for you after / 30 s)")
+        assert "ann (you, away), catherine  your turn (bot after 30 s)" in text, text
         assert all(len(line.rstrip()) <= 80 for line in text.splitlines())
 
 

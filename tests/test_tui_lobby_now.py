@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from textual.app import App
 from textual.widgets import DataTable
 
@@ -125,3 +126,72 @@ async def test_a_long_invited_name_does_not_squeeze_the_now_column():
             assert all(len(line) <= width for line in text)
             if width == 120:  # room for all: nothing cut or wrapped
                 assert any(f"dee (you), {long_name} (invited)" in line for line in text), text
+
+
+def five_seats() -> dict:
+    """A Boss Quest of five seats, the player not among them."""
+    return {"table": "f", "title": "Boss Quest", "started": True, "creator": "bob",
+            "seats": [person("bob"), person("cyd"), person("dee"), person("fay"),
+                      {"kind": "bot", "level": "normal"}],
+            "away_bot": None, "play": {"finished": False, "to_act": [0], "actions": 5}}
+
+
+OWN_ROWS = {
+    "clock": (lambda: duel(person("eve"), person("ann", away=True,
+                                                 bot_at=time.monotonic() + 18.4)),
+              "your turn (bot in 19 s)", "your turn (a bot plays for you in 19 s)"),
+    "after": (lambda: duel(person("eve"), person("ann", away=True)),
+              "your turn (bot after 30 s)", "your turn (a bot plays for you after 30 s)"),
+    "elsewhere": (lambda: duel(person("eve"), person("ann")),
+                  "your turn (other terminal)", "your turn (at your other terminal)"),
+}
+
+
+@pytest.mark.parametrize("case", list(OWN_ROWS))
+async def test_your_own_row_keeps_to_one_line_beside_five_seats_at_80_columns(case):
+    """Play-test at 80x24: beside a table of five seats the Now column has
+    some 27 cells, and the player's own row said "your turn (a bot plays for
+    / you in 19 s)" over two lines. Where the words do not fit they say it
+    shorter ("your turn (bot in 19 s)"), the names as they are; with room
+    (120 columns), as before."""
+    make, short, long = OWN_ROWS[case]
+    for width, said in ((80, short), (120, long)):
+        app = lobby_app()
+        async with app.run_test(size=(width, 24)) as pilot:
+            await pilot.pause()
+            app.screen.show([make(), five_seats()], "ann")
+            await pilot.pause()
+            grid = app.screen.query_one(DataTable)
+            own = [str(text) for text in grid.get_row_at(0)]
+            assert own[2] == said, (width, own)
+            assert "\n" not in "".join(own), (width, own)  # one line
+            assert [str(text) for text in grid.get_row_at(1)][1] == (
+                "bob, cyd, dee, fay, bot (normal)")
+            seats = f"eve, ann (you{', away' if case != 'elsewhere' else ''})"
+            assert any(seats in line and line.endswith(said) for line in rows(app)), rows(app)
+
+
+async def test_your_own_table_of_five_seats_says_its_bots_once_at_80_columns():
+    """Play-test at 80x24 (two terminals of bob's): bob's own Boss Quest with
+    four bots took three lines ("bob (you), bot (normal), / bot (normal), bot
+    (normal), / bot (normal)"). Where the seats do not fit a line, a run of
+    bots of one level is said once, as the lobby's notices say it ("4 bots
+    (normal)"), and a run of open seats too; with room, every seat as before."""
+    bot = {"kind": "bot", "level": "normal"}
+    own = {"table": "q", "title": "Boss Quest", "started": True, "creator": "bob",
+           "seats": [person("bob"), bot, bot, bot, bot], "away_bot": None,
+           "play": {"finished": False, "to_act": [0], "actions": 3}}
+    waiting = {"table": "w", "title": "Overseers", "started": False, "creator": "eve",
+               "seats": [person("eve"), *[{"kind": "open"}] * 4,
+                         {"kind": "bot", "level": "hard"}], "away_bot": None}
+    for width, said in ((80, ["bob (you), 4 bots (normal)", "eve, 4 open, bot (hard)"]),
+                        (160, ["bob (you), bot (normal), bot (normal), bot (normal), "
+                               "bot (normal)", "eve, open, open, open, open, bot (hard)"])):
+        app = lobby_app()
+        async with app.run_test(size=(width, 24)) as pilot:
+            await pilot.pause()
+            app.screen.show([own, duel(person("ann"), person("dee")), waiting], "bob")
+            await pilot.pause()
+            grid = app.screen.query_one(DataTable)
+            assert [str(grid.get_row_at(row)[1]) for row in (0, 2)] == said, width
+            assert all(grid.rows[key].height == 1 for key in grid.rows), width

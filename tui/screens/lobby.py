@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
+from itertools import groupby
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
@@ -80,6 +81,30 @@ def seat_text(seat: dict[str, Any], me: str, room: int | None = None) -> str:
     return name + tail
 
 
+def folded_seats(seats: list[dict[str, Any]], me: str, room: int | None = None) -> list[str]:
+    """The seats as `seat_text` says them, but a run of bots of one level
+    said once ("4 bots (normal)", as the lobby's notices count them,
+    `table_words`) and a run of open seats ("3 open"): for a row whose
+    seats do not fit a line (a player's own table of five at 80 columns
+    took three). Players' names as they are."""
+    def run_of(pair: tuple[int, dict[str, Any]]) -> tuple[Any, ...]:
+        index, seat = pair
+        if seat.get("kind") == "bot" and not seat.get("rules_bot"):
+            return ("bots", seat.get("level"))
+        if seat.get("kind") != "bot" and seat.get("player") is None:
+            return ("open",)
+        return ("seat", index)  # (each alone)
+
+    out = []
+    for key, pairs in groupby(enumerate(seats), run_of):
+        run = [seat for _, seat in pairs]
+        if len(run) == 1:
+            out.append(seat_text(run[0], me, room))
+        else:
+            out.append(f"{len(run)} bots ({key[1]})" if key[0] == "bots" else f"{len(run)} open")
+    return out
+
+
 def seat_lines(seats: list[str], room: int) -> list[str]:
     """The seats, ", " between them, in lines of at most `room` cells where
     they fit, broken between seats (never inside one): on 80 columns a
@@ -127,12 +152,14 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None) ->
                   for n in play.get("to_act", ()) if seats[n].get("away")
                   and not seats[n].get("bot_playing") and seats[n].get("bot_at") is not None}
         if me and me in away:
-            if me in clocks:
-                then = f" (a bot plays for you {_bot_when(clocks[me])})"
-            else:
-                then = f" (a bot plays for you after {_duration(later)})" if later and there else ""
+            when = (_bot_when(clocks[me]) if me in clocks
+                    else f"after {_duration(later)}" if later and there else None)
             others = [short(name) for name in away if name != me]
-            return f"your turn{then}" + (f"; waiting: {', '.join(others)} away" if others else "")
+            tail = f"; waiting: {', '.join(others)} away" if others else ""
+            if when is None:
+                return f"your turn{tail}"
+            return _said_in(room, f"your turn (a bot plays for you {when}){tail}",
+                            f"your turn (bot {when}){tail}")
         if clocks and all(name in clocks for name in away):
             return f"a bot plays for {listed(list(map(short, away)))} {_bot_when(min(clocks.values()))}"
         then = f" (a bot plays after {_duration(later)})" if later and there else ""
@@ -148,9 +175,17 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None) ->
     if me and len(names) < len(to_act):
         # there and to play while this lobby shows: their seat is played at
         # another terminal ("bob to play" to bob read as someone else)
-        return "your turn (at your other terminal)" + (f"; {', '.join(names)} to play"
-                                                       if names else "")
+        tail = f"; {', '.join(names)} to play" if names else ""
+        return _said_in(room, f"your turn (at your other terminal){tail}",
+                        f"your turn (other terminal){tail}")
     return f"{', '.join(names) or 'drawing'} to play"
+
+
+def _said_in(room: int | None, words: str, shorter: str) -> str:
+    """`words`, or where they do not fit `room` cells, `shorter`: the
+    player's own row beside a table of five seats at 80 columns said "your
+    turn (a bot plays for / you in 19 s)" over two lines."""
+    return shorter if room is not None and cell_len(words) > room else words
 
 
 def table_words(table: dict[str, Any], me: str, title: str | None = None) -> str:
@@ -702,6 +737,10 @@ class LobbyScreen(Screen):
                                    default=0))
         seats = [[seat_text(s, me, room - 1) for s in table["seats"]]  # -1: its comma
                  for table in self.listing]
+        # where they do not fit a line, a run of bots (or open seats) said once
+        seats = [texts if cell_len(", ".join(texts)) <= room
+                 else folded_seats(table["seats"], me, room - 1)
+                 for texts, table in zip(seats, self.listing, strict=True)]
         cells = [(cell(titles[index]), _lines(seat_lines(seats[index], room)),
                   _lines(statuses[index])) for index, table in enumerate(self.listing)]
         # Widths given, not measured: the DataTable measures new rows when
