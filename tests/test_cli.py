@@ -781,21 +781,7 @@ def test_a_game_is_named_in_any_case_or_by_its_title(command, written, monkeypat
     """`overtable rules Boss-Quest` and `overtable new Overseers` were
     refused ("no game 'Boss-Quest'"), though the screens write the games
     capitalised: any case, and the title as one argument, name the game."""
-    import tui.app
-
-    started = []
-
-    class App:
-        return_code = None
-
-        def __init__(self, start, argument, **kwargs):
-            started.append((start, argument))
-
-        def run(self):
-            pass
-
-    monkeypatch.setattr(tui.app, "OvertableApp", App)
-    monkeypatch.setattr(cli, "_is_terminal", lambda stream: True)
+    started = _started_apps(monkeypatch)
     assert cli.main([command, written]) == 0
     assert started == [(command, "boss-quest")]
 
