@@ -43,6 +43,16 @@ from saves.lock import open_regular
 #: megabyte; a huge file, or one that never ends, would stall every listing).
 MAX_JOURNAL_BYTES = 16 * 1024 * 1024
 
+#: The longest line read as a journal entry (a journal's longest line, its
+#: header, is well under a kilobyte; a value of megabytes is still read, to
+#: be named). A longer one is a bad line like any other: the lines before it
+#: are kept, and it is never held in memory whole.
+MAX_LINE_BYTES = 4 * 1024 * 1024
+
+#: How far into a damaged file its lines are counted (what a resume leaves
+#: out): a file of a terabyte would stall every listing.
+MAX_SCAN_BYTES = 8 * MAX_JOURNAL_BYTES
+
 #: The deepest a line's arrays and objects may nest (a journal's own lines
 #: nest three deep). `json.loads` recurses: without a bound of its own, a
 #: line nested some 975 deep was read in a worker thread and refused on the
@@ -252,62 +262,88 @@ def read_lines(path: Path) -> RawJournal:
     try:
         fd = open_regular(path)
         with os.fdopen(fd, "rb") as file:
-            data = file.read(MAX_JOURNAL_BYTES + 1)
+            return _read_open(path, file, problem, problems)
     except OSError as error:
-        problems.append(
-            JournalProblem(
-                path,
-                1,
-                f"{path}: the file cannot be read ({error.strerror or error}), so the match "
-                "cannot be resumed.",
-                UNREADABLE,
-                False,
-            )
-        )
-        return RawJournal(path, None, (), (), tuple(problems))
-    if len(data) > MAX_JOURNAL_BYTES:
-        problems.append(
-            JournalProblem(
-                path,
-                1,
-                f"{path}: the file is too large to be a journal (over "
-                f"{MAX_JOURNAL_BYTES // (1024 * 1024)} MB), so it was not read. The file was "
-                "left as it is.",
-                UNREADABLE,
-                False,
-            )
-        )
-        return RawJournal(path, None, (), (), tuple(problems))
-    data = without_bom(data)
-    chunks = data.split(b"\n")
-    # A file that ends with a newline splits into a last empty chunk; any
-    # other last chunk is a line whose write was cut short.
-    torn = chunks.pop()
-    if not torn.strip():
-        torn = b""  # whitespace after the last newline is no line at all
-    # A blank line (`echo >> journal`, an editor's) is not an action: it is
-    # skipped, and the others keep their own line numbers.
-    numbered = [(number, chunk) for number, chunk in enumerate(chunks, start=1)
-                if chunk.strip()]
+        return RawJournal(path, None, (), (), (JournalProblem(
+            path,
+            1,
+            f"{path}: the file cannot be read ({error.strerror or error}), so the match "
+            "cannot be resumed.",
+            UNREADABLE,
+            False,
+        ),))
 
-    if not numbered:
-        if torn:
-            problem(len(chunks) + 1, "the header is incomplete, so the match cannot be resumed.",
-                    TORN, False)
-        else:
-            problem(1, "the file is empty; there is no match to resume.", CORRUPT, False)
+
+@attrs.frozen
+class _Line:
+    """One line of a journal file, as `_file_lines` reads it."""
+
+    #: 1-based
+    number: int
+    #: without its newline; empty for a line over `MAX_LINE_BYTES`, never held whole
+    data: bytes
+    #: ended by a newline (a last line without one was cut short)
+    ended: bool
+    #: longer than `MAX_LINE_BYTES`
+    long: bool
+    #: the offset just past the line (its newline included)
+    end: int
+
+    @property
+    def blank(self) -> bool:
+        return not self.long and not self.data.strip()
+
+
+def _file_lines(file: typing.BinaryIO) -> typing.Iterator[_Line]:
+    """The lines of `file`, each read with a bounded length: a longer one is
+    passed over in pieces of that length (a 60 MB line was read whole, or
+    rather the whole file was refused unread). Reading stops past
+    `MAX_SCAN_BYTES`."""
+    offset = 0
+    number = 0
+    while offset < MAX_SCAN_BYTES:
+        data = file.readline(MAX_LINE_BYTES + 1)
+        if not data:
+            return
+        number += 1
+        offset += len(data)
+        ended = data.endswith(b"\n")
+        long = not ended and len(data) > MAX_LINE_BYTES
+        if long:
+            data = b""
+            while offset < MAX_SCAN_BYTES:
+                rest = file.readline(MAX_LINE_BYTES)
+                offset += len(rest)
+                if not rest or rest.endswith(b"\n"):
+                    ended = bool(rest)
+                    break
+        elif number == 1:
+            data = without_bom(data)
+        yield _Line(number, data.removesuffix(b"\n"), ended, long, offset)
+
+
+def _read_open(path: Path, file: typing.BinaryIO, problem: Callable[[int, str, str, bool], None],
+               problems: list[JournalProblem]) -> RawJournal:
+    """`read_lines` of a file opened."""
+    lines_in = (line for line in _file_lines(file) if not line.blank)
+    first = next(lines_in, None)
+    if first is None:
+        problem(1, "the file is empty; there is no match to resume.", CORRUPT, False)
         return RawJournal(path, None, (), (), tuple(problems))
-    first, header_chunk = numbered[0]
-    header, _ = _decode(header_chunk)
+    if not first.ended and not first.long:
+        problem(first.number, "the header is incomplete, so the match cannot be resumed.",
+                TORN, False)
+        return RawJournal(path, None, (), (), tuple(problems))
+    header, _ = _decode(first.data) if not first.long else (None, "")
     if not isinstance(header, dict) or not _is_int(header.get("format")):
         problem(
-            first, "the header is not a journal header, so the match cannot be resumed.", CORRUPT,
-            False,
+            first.number, "the header is not a journal header, so the match cannot be resumed.",
+            CORRUPT, False,
         )
         return RawJournal(path, None, (), (), tuple(problems))
     if header["format"] != FORMAT_VERSION:
         problem(
-            first,
+            first.number,
             f"the journal is in format {quoted(header['format'], 20)}, which this version of Overtable "
             f"cannot read (it reads format {FORMAT_VERSION}). The file was left as it is.",
             FORMAT,
@@ -316,7 +352,8 @@ def read_lines(path: Path) -> RawJournal:
         return RawJournal(path, header, (), (), tuple(problems))
     if not isinstance(header.get("game"), str):
         # listed as sound, it was refused on resuming as a game "(None)"
-        problem(first, "the header does not say which game it is, so the match cannot be resumed.",
+        problem(first.number,
+                "the header does not say which game it is, so the match cannot be resumed.",
                 CORRUPT, False)
         return RawJournal(path, header, (), (), tuple(problems))
     entries: list[Entry] = []
@@ -325,54 +362,71 @@ def read_lines(path: Path) -> RawJournal:
     # each distinct line is decoded once (its entry is never changed after).
     decoded: dict[bytes, tuple[Entry | None, str]] = {}
     numbers: list[int] = []
-    for index, (number, chunk) in enumerate(numbered[1:], start=1):
-        known = decoded.get(chunk)
-        if known is None:
-            obj, text = _decode(chunk)
-            known = (_entry(obj), text)
-            if len(decoded) < DECODED_KEPT:
-                decoded[chunk] = known
-        entry, text = known
+    for line in lines_in:
+        if not line.ended and not line.long:
+            problem(
+                line.number,
+                "the last line is incomplete (the match was interrupted while saving) and was "
+                "ignored. The match can resume at the last complete action; the file was left "
+                "as it is.",
+                TORN,
+                True,
+            )
+            break
+        entry: Entry | None = None
+        if line.long:
+            why = (f"this line is too long to be a journal entry (over "
+                   f"{_size_words(MAX_LINE_BYTES)}).")
+        elif line.end > MAX_JOURNAL_BYTES:
+            why = (f"the journal passes {_size_words(MAX_JOURNAL_BYTES)}, the most a saved "
+                   "match may hold, on this line.")
+        else:
+            why = "this line is not a valid journal entry."
+            known = decoded.get(line.data)
+            if known is None:
+                obj, text = _decode(line.data)
+                known = (_entry(obj), text)
+                if len(decoded) < DECODED_KEPT:
+                    decoded[line.data] = known
+            entry, text = known
         if entry is None:
             # this line and those after it are not read: a resume leaves them out
-            unread = len(numbered) - index + bool(torn)
+            # (counted up to `MAX_SCAN_BYTES` into the file)
+            unread = 1
+            chance = False
+            for rest in lines_in:
+                unread += 1
+                chance = chance or (rest.ended and _is_chance(rest.data, decoded))
             kept = history_length(tuple(entries))
             problem(
-                number,
-                f"this line is not a valid journal entry. {resume_words(kept, unread)}; "
-                "the file was left as it is.",
+                line.number,
+                f"{why} {resume_words(kept, unread)}; the file was left as it is.",
                 CORRUPT,
                 True,
             )
-            chance = _any_chance([c for _, c in numbered[index + 1:]], decoded)
             return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems),
                               tuple(numbers), unread, chance)
         entries.append(entry)
         lines.append(text)
-        numbers.append(number)
-    if torn:
-        problem(
-            len(chunks) + 1,
-            "the last line is incomplete (the match was interrupted while saving) and was "
-            "ignored. The match can resume at the last complete action; the file was left "
-            "as it is.",
-            TORN,
-            True,
-        )
+        numbers.append(line.number)
     return RawJournal(path, header, tuple(entries), tuple(lines), tuple(problems),
                       tuple(numbers))
 
 
-def _any_chance(chunks: list[bytes], decoded: dict[bytes, tuple[Entry | None, str]]) -> bool:
-    """Whether one of `chunks` that can be read records a chance outcome."""
+def _size_words(size: int) -> str:
+    """A byte count a player reads: "16 MB"."""
+    if size < 1024 * 1024:
+        return f"{size} bytes"
+    return f"{size // (1024 * 1024)} MB"
+
+
+def _is_chance(chunk: bytes, decoded: dict[bytes, tuple[Entry | None, str]]) -> bool:
+    """Whether `chunk` can be read and records a chance outcome."""
     from core.engine import CHANCE
 
-    for chunk in chunks:
-        known = decoded.get(chunk)
-        entry = known[0] if known is not None else _entry(_decode(chunk)[0])
-        if isinstance(entry, ActionEntry) and entry.seat == CHANCE:
-            return True
-    return False
+    known = decoded.get(chunk)
+    entry = known[0] if known is not None else _entry(_decode(chunk)[0])
+    return isinstance(entry, ActionEntry) and entry.seat == CHANCE
 
 
 def without_bom(data: bytes) -> bytes:

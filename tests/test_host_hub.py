@@ -1077,11 +1077,11 @@ def test_a_restarted_hub_passes_over_a_journal_it_cannot_write(tmp_path, caplog,
     assert (directory / "a.jsonl").read_bytes() == before
 
 
-def test_a_restarted_hub_says_why_it_passes_over_a_journal_too_big_to_read(
+def test_a_restarted_hub_resumes_a_journal_too_big_before_the_line_past_the_size(
         tmp_path, caplog, monkeypatch):
     """A journal past the size a journal is read back to (play-and-undo for
-    hours) cannot be resumed: the hub left the match out and logged
-    nothing. It says so."""
+    hours) was passed over whole; it resumes at the line before the one
+    that passes the size, as before any bad line, and the hub says so."""
     from saves import journal
 
     directory = tmp_path / "matches"
@@ -1089,9 +1089,10 @@ def test_a_restarted_hub_says_why_it_passes_over_a_journal_too_big_to_read(
     monkeypatch.setattr(journal, "MAX_JOURNAL_BYTES", 1000)
     hub = Hub(directory, bot_delay=0)
     with caplog.at_level("WARNING", logger="host.hub"):
-        assert hub.resume_all() == []
+        assert len(hub.resume_all()) == 1
     said = "".join(record.getMessage() for record in caplog.records)
-    assert "not resumed" in said and "big.jsonl" in said and "MB" in said
+    assert "resumed at action" in said and "big.jsonl" in said
+    assert "passes 1000 bytes, the most a saved match may hold" in said
 
 
 async def test_a_match_the_hub_cannot_save_is_said_and_tried_again(hub, monkeypatch):

@@ -610,16 +610,68 @@ def test_a_journal_that_is_not_a_regular_file_neither_hangs_nor_hides_the_others
     assert odd.exists() or odd.is_symlink()
 
 
-def test_a_journal_too_large_to_be_one_is_refused_unread(monkeypatch):
-    monkeypatch.setattr(journal, "MAX_JOURNAL_BYTES", 4096)
+def test_a_line_too_long_to_be_an_entry_is_a_bad_line_and_the_match_resumes(monkeypatch):
+    """The newcomer's play-test: one 60 MB line appended to a journal made
+    the whole file "too large to be a journal": the match listed with "?"
+    players, and unplayable, where a 12 MB bad line offered to resume. A
+    line past the longest an entry may be is a bad line like any other, and
+    it is passed over in pieces, never read whole."""
+    monkeypatch.setattr(journal, "MAX_LINE_BYTES", 4096, raising=False)
     good = played()
     good.close()
+    history = list(Match.load(good.path).match.history)
     big = good.path.parent / "big.jsonl"
-    big.write_bytes(good.path.read_bytes() + b" " * 5000 + b"\n")
+    with open(big, "wb") as file:
+        file.write(good.path.read_bytes())
+        file.write(b'{"seat":0,"action":{"type":"Pick","card":"' + b"x" * 50_000 + b'"}}\n')
+        file.write(good.path.read_bytes().splitlines(keepends=True)[-1])
+    reads: list[int] = []
+    real_open = os.fdopen
+
+    def counted(fd, mode="r", *args, **kwargs):
+        file = real_open(fd, mode, *args, **kwargs)
+        real_readline = file.readline
+
+        def readline(size=-1):
+            line = real_readline(size)
+            reads.append(len(line))
+            return line
+        file.readline = readline
+        return file
+    monkeypatch.setattr(journal.os, "fdopen", counted)
     raw = journal.read_lines(big)
-    assert raw.problems[0].kind == journal.UNREADABLE and "too large" in raw.problems[0].message
-    assert Match.load(good.path).match is not None
-    assert big.stat().st_size > 5000
+    monkeypatch.setattr(journal.os, "fdopen", real_open)
+    assert [p.kind for p in raw.problems] == [journal.CORRUPT]
+    problem = raw.problems[0]
+    assert problem.resumable and "too long" in problem.message
+    assert problem.line == len(good.path.read_bytes().splitlines()) + 1
+    assert raw.unread == 2 and raw.actions == len(history)
+    assert reads and max(reads) <= 4097
+    loaded = Match.load(big)
+    assert loaded.match is not None and loaded.match.history == history
+    assert all(p.resumable for p in loaded.problems)
+    listed = store.list_matches(good.path.parent)
+    assert {m.path.name: m.resumable for m in listed}["big.jsonl"]
+    loaded.match.close()
+
+
+def test_a_journal_past_the_most_a_match_holds_resumes_before_that_line(monkeypatch):
+    """A journal longer than a match may be (appended to by hand) was
+    refused unread; what comes before the line that passes the size is
+    kept, as before any other bad line."""
+    good = played()
+    good.close()
+    size = good.path.stat().st_size
+    monkeypatch.setattr(journal, "MAX_JOURNAL_BYTES", size)
+    big = good.path.parent / "big.jsonl"
+    last = good.path.read_bytes().splitlines(keepends=True)[-1]
+    big.write_bytes(good.path.read_bytes() + last * 3)
+    raw = journal.read_lines(big)
+    assert [p.kind for p in raw.problems] == [journal.CORRUPT]
+    assert raw.problems[0].resumable
+    assert "the most a saved match may hold" in raw.problems[0].message
+    assert raw.unread == 3 and raw.lines == journal.read_lines(good.path).lines
+    assert big.stat().st_size == size + 3 * len(last)
 
 
 @pytest.mark.parametrize("created", [
