@@ -941,3 +941,33 @@ def test_the_form_fits_any_remembered_value_to_a_name_it_takes(hostile):
     name = fitted_name(hostile)
     assert isinstance(name, str)
     assert name == "" or name_refused(name, 0) is None, name
+
+
+@pytest.mark.parametrize("typed_in", [0, 2])
+async def test_a_name_two_seats_share_puts_the_cursor_where_it_was_typed(typed_in):
+    """The newcomer's play-test: Seat 1 typed "Cora", a bot's name, and
+    Ctrl+S put the cursor in the bot's name field, its text selected: the
+    player "fixed my name" and renamed the bot. The cursor goes back to the
+    field just typed in, and the notice names both seats."""
+    from tests.screen_kit import record_notices
+
+    app = OvertableApp(start="new", argument="overseers", theme_name="ansi-dark", bot_delay=0,
+                       seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        screen = await open_form(pilot)
+        other = 2 if typed_in == 0 else 0
+        taken = screen.query_one(f"#name-{other}", Input).value
+        field = screen.query_one(f"#name-{typed_in}", Input)
+        field.focus()
+        await pilot.pause()
+        await pilot.press("end", *["backspace"] * len(field.value), *taken)
+        assert field.value == taken
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen
+        assert app.focused is field and field.has_class("refused")
+        assert not screen.query_one(f"#name-{other}", Input).has_class("refused")
+        first, second = sorted((typed_in + 1, other + 1))
+        assert any(f"Seats {first} and {second} are both called {taken!r}" in notice
+                   for notice in said), said

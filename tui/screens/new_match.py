@@ -238,6 +238,9 @@ class NewMatchScreen(Screen):
         self._ruled_out: dict[str, bool] = {}
         #: a seat's name field marked refused -> the name refused there
         self._refused_names: dict[str, str] = {}
+        #: a seat whose name the player typed in -> when (a count: the higher, the later)
+        self._typed_names: dict[int, int] = {}
+        self._typing = 0
         #: the player count shown, and the options shown at some count so
         #: far (`_options_from_setup` sets only the others)
         self._count_shown: int | None = None
@@ -667,7 +670,7 @@ class NewMatchScreen(Screen):
         """Who sits in each seat in play; raises ValueError with a reason."""
         sit = self.app.seat  # type: ignore[attr-defined]
         players = []
-        names: set[str] = set()
+        names: dict[str, int] = {}  # a name, casefolded -> the seat called so
         for seat in range(self.player_count()):
             name = self.query_one(f"#name-{seat}", Input).value.strip()
             if (reason := name_refused(name, seat)) is not None:
@@ -681,11 +684,25 @@ class NewMatchScreen(Screen):
                 player = sit(name, "human")
             else:
                 player = sit(name, "bot", kind.partition(":")[2])
-            if player.name.casefold() in names:
-                raise SeatError(seat, f"Two seats are called {player.name!r}: names must differ.")
-            names.add(player.name.casefold())
+            if (other := names.get(player.name.casefold())) is not None:
+                raise SeatError(
+                    self._seat_to_rename(other, seat, players[other].human, player.human),
+                    f"Seats {other + 1} and {seat + 1} are both called {player.name!r}: "
+                    "names must differ.")
+            names[player.name.casefold()] = seat
             players.append(player)
         return players
+
+    def _seat_to_rename(self, first: int, later: int, first_human: bool,
+                        later_human: bool) -> int:
+        """Which of two seats of one name gets the cursor: the one typed in
+        last, else the human's, else the later (the earlier, a bot's, got it
+        after a player typed that bot's name for theirs, and "fixing my
+        name" renamed the bot)."""
+        typed = [seat for seat in (first, later) if seat in self._typed_names]
+        if typed:
+            return max(typed, key=self._typed_names.__getitem__)
+        return first if first_human and not later_human else later
 
     def read_options(self) -> Any:
         """An instance of game.Options from the form."""
@@ -740,6 +757,10 @@ class NewMatchScreen(Screen):
                 field.focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
+        seat = (event.input.id or "").removeprefix("name-")
+        if seat.isdigit() and event.input.has_focus:  # typed, not set by the form
+            self._typing += 1
+            self._typed_names[int(seat)] = self._typing
         # edited: judged again at the start (a change announced late is not one)
         if event.value != self._refused_names.get(event.input.id or "", event.value):
             event.input.remove_class("refused")
