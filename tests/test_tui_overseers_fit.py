@@ -25,7 +25,7 @@ from tests.test_tui_overseers import round_two_draft, six_player_stages
 from tui.screens.overseers import recap_lines, recap_parts
 
 #: the sizes a play-tester tried, short and tall
-SIZES = [(80, 24), (100, 30), (80, 32), (100, 40), (120, 50), (200, 50)]
+SIZES = [(80, 24), (100, 30), (80, 32), (100, 40), (120, 40), (120, 50), (200, 50)]
 
 
 def _ids(size: tuple[int, int]) -> str:
@@ -68,8 +68,19 @@ async def test_the_next_drafts_recap_never_makes_the_table_scroll(players, size)
         # the recap's end (the round scores, who takes the Leader card)
         last = [part for line in recap_lines(log) for part in recap_parts(line)][-1]
         assert " ".join(last.split()) in flat, where
-        whole = "Showdown, every hand revealed:" in text
+        whole = "Round 1 ended: … (r: all of it)" not in flat
         assert whole or "Round 1 ended: … (r: all of it)" in flat, where
+        # cut or not, the showdown's header and your own hand stay (the
+        # newcomer's play-test, 120x40: cut from the top, both were gone,
+        # the others' hands kept), where the recap has the room for them,
+        # a "…" and its last lines (six players at 80x32: four lines, the
+        # round scores and who takes the Leader card)
+        rows = [line[table.x + 1:table.right - 1] for line in text.splitlines()]
+        title = next(i for i, line in enumerate(rows) if "Round 1 ended:" in line)
+        room = table.bottom - 1 - (title + 1)
+        if room >= 5:
+            assert "Showdown, every hand revealed:" in text, where
+            assert re.search(r"│   you \d+ \(", text), where
         if not whole:
             # cut where a line of the recap begins ("21, Edda 14, Finn 14."
             # read as a line of its own)

@@ -1779,15 +1779,7 @@ class OverseersScreen(GameScreen):
             if len(shown) + 1 > self._recap_room:
                 # r opens the round's end again, the whole of it
                 title.append(" … (r: all of it)", style="italic")
-                room = self._recap_room - 1
-                # from the start of a line of the recap ("21, Edda 14, Finn
-                # 14." read as a line of its own), unless the last is longer
-                kept: list[Text] = []
-                for part in reversed(parts):
-                    if len(kept) + len(part) > room:
-                        break
-                    kept[:0] = part
-                shown = kept or shown[len(shown) - room:]
+                shown = cut_recap(parts, self._recap_room - 1)
             update_static(recap, Text("\n").join([title, *shown]))
 
     def talk_now(self, view: State) -> list[str]:
@@ -2660,7 +2652,7 @@ def recap_parts(line: str) -> list[str]:
                 *(recap_parts(after) if after else [])]
     if found.re is _SHOWDOWN:
         hands = [h if h.endswith(")") else h + ")" for h in found.group(1).split("), ")]
-        middle = ["Showdown, every hand revealed:", *(f"  {h}" for h in hands)]
+        middle = [SHOWDOWN_TITLE, *(f"  {h}" for h in hands)]
         while _SHOWDOWN_NOTE.match(after):
             # OV-20, OV §4 Vote: a sister's, Meixiu's or Purple's part of
             # the figures above, a line each
@@ -2675,6 +2667,40 @@ def recap_parts(line: str) -> list[str]:
             middle.append(f"  ({'t' + note[1:] if note.startswith('The ') else note})")
     return [*([before] if before else []), *middle,
             *(recap_parts(after) if after else [])]
+
+
+#: the Showdown's title in a recap (`recap_parts`), and how your own hand opens under it
+SHOWDOWN_TITLE = "Showdown, every hand revealed:"
+_OWN_HAND = "  you "
+
+
+def cut_recap(parts: list[list[Text]], room: int) -> list[Text]:
+    """A recap's lines (`parts`: each part of it, wrapped) in `room` lines:
+    its last parts, from the start of a part ("21, Edda 14, Finn 14." read
+    as a line of its own), under the Showdown's title and your own hand, a
+    "…" line where parts are left out between (cut from the top alone, both
+    were gone, the others' hands kept: the newcomer's play-test at 120x40).
+    Where even they do not fit, the last lines alone."""
+
+    def lines(chosen: set[int]) -> list[Text]:
+        out: list[Text] = []
+        for i in sorted(chosen):
+            if out and i - 1 not in chosen:
+                out.append(Text("  …"))
+            out.extend(parts[i])
+        return out
+
+    kept = {i for i, part in enumerate(parts)
+            if part and (part[0].plain == SHOWDOWN_TITLE or part[0].plain.startswith(_OWN_HAND))}
+    tail: set[int] = set()
+    for i in reversed(range(len(parts))):
+        if len(lines(kept | tail | {i})) > room:
+            break
+        tail.add(i)
+    if tail:
+        return lines(kept | tail)
+    shown = [line for part in parts for line in part]
+    return shown[len(shown) - room:]
 
 
 #: how `score_lines` opens, after whose score it is (the cards follow)
