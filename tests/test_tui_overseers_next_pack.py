@@ -373,3 +373,49 @@ async def test_with_the_wait_off_the_top_row_is_chosen_by_enter_at_once(screen_c
         await pilot.press("enter")
         await pilot.pause()
         assert len(fake.submitted) == 2
+
+
+async def _help_enter(app, pilot) -> str:
+    """What F1 says Enter does now (the help opened and closed again)."""
+    from textual.widgets import DataTable
+
+    from tui.screens.help import HelpScreen
+
+    await app.push_screen(HelpScreen(app.game_screen))
+    await pilot.pause()
+    table = app.screen.query_one(DataTable)
+    rows = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+    app.pop_screen()
+    await pilot.pause()
+    return " ".join(" ".join(text.split()) for key, text in rows if key.startswith("Enter"))
+
+
+async def test_f1_says_enter_waits_for_an_arrow_at_a_choice_that_came_under_your_key(
+        screen_clock):
+    """The newcomer's play-test: F1 at the vote said "Enter · Vote Bram
+    (the highlighted action)" while the prompt said to pick with a number
+    or ←→ first, and Enter did nothing. F1 says what Enter does there."""
+    from core.overseers.actions import Vote
+
+    state = _to_the_vote(drafting())
+    for seat in (1, 2, 3):
+        state = GAME.apply(state, seat, Vote(0))
+    update = make_update(state, 0)
+    fake = FakePort()
+    app = GraceApp(update, fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.game_screen
+        await pilot.pause()
+        screen_clock.now += 2.0
+        await pilot.press("1")  # the last vote
+        judged = GAME.apply(state, 0, fake.submitted[0][1])
+        screen_clock.now += 0.05  # at once
+        screen.show(attrs.evolve(make_update(judged, 0), seq=update.seq + 1))
+        await pilot.pause()
+        said = await _help_enter(app, pilot)
+        assert "highlighted action" not in said, said
+        assert "until ←→ move the highlight" in said, said
+        await pilot.press("right")
+        await pilot.pause()
+        said = await _help_enter(app, pilot)
+        assert "(the highlighted action)" in said, said

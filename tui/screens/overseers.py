@@ -510,6 +510,7 @@ class OverseersScreen(GameScreen):
         # (a change of its rows' height comes as a Resize: `TablePanel`; its
         # virtual_size is set without watchers, tui/once.py)
         self.watch(table, "scroll_y", self._title_table, init=False)
+        self.query_one("#ov-actions", ActionBar).enter_held = self._enter_held
         log = self.query_one("#ov-log", SinceLog)
         log.border_title = _LOG_TITLE
         log.reading_title = _READING_TITLE
@@ -588,6 +589,12 @@ class OverseersScreen(GameScreen):
             return hand.display and hand.picking
         bar = self.query_one("#ov-actions", ActionBar)
         return 0 <= bar.cursor < len(bar.choices)
+
+    def _enter_held(self) -> str:
+        """Why Enter makes no choice now (`too_soon`), for F1; "" when it does."""
+        if self._unlooked_here() and not self.holds_the_table:
+            return _LOOK_ENTER
+        return ""
 
     def too_soon(self, key: str) -> bool:
         """As every game's (`GameScreen.too_soon`), and a play-test's: the
