@@ -166,6 +166,26 @@ def test_the_rules_are_loaded_in_the_background_a_moment_after_the_home_screen(t
 # --- the command line ---------------------------------------------------------------------
 
 
+def test_the_readme_says_an_install_fetches_its_dependencies_from_pypi():
+    """The newcomer's play-test: README's "install it from a wheel file you
+    were given" read as if the wheel were all one needs; offline, pip
+    stopped at "Could not find a version that satisfies the requirement
+    textual==8.2.*". The setup says the install fetches each dependency
+    from PyPI, and how to install without the network."""
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    setup = readme[readme.index("## Set up"):]
+    setup = setup[:setup.index("\n## ", 1)]
+    words = " ".join(setup.split())
+    assert "PyPI" in words and "network" in words
+    assert "--no-index --find-links" in words  # offline, from wheels fetched before
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for requirement in project["project"]["dependencies"]:
+        name = re.match(r"[A-Za-z0-9_.-]+", requirement).group()
+        assert name.lower() in words.lower(), name
+
+
 def test_version(capsys):
     with pytest.raises(SystemExit) as done:
         cli.main(["--version"])
