@@ -1020,3 +1020,60 @@ def test_leaving_a_session_of_overtable_host_says_to_connect_again(way_back, sai
     assert "join" not in out and str(socket_path) not in out, out
     listening.close()
 
+
+
+def _shown_metavars() -> dict[str, dict[str, str]]:
+    """command -> option (or positional's dest) -> its metavar as --help shows it."""
+    parser = cli.build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, cli.argparse._SubParsersAction))
+    shown: dict[str, dict[str, str]] = {}
+    for name, command in commands.choices.items():
+        formatter = command._get_formatter()
+        for action in command._actions:
+            if action.nargs == 0 or action.help == cli.argparse.SUPPRESS:
+                continue
+            key = action.option_strings[-1] if action.option_strings else action.dest
+            default = action.dest.upper() if action.option_strings else action.dest
+            shown.setdefault(name, {})[key] = formatter._metavar_formatter(action, default)(1)[0]
+    return shown
+
+
+def test_every_command_names_an_argument_as_the_others_and_readme_do():
+    """The newcomer's play-test: `host --help` and `hub --help` showed
+    `--data-dir DATA_DIR`, `--listen LISTEN`, `--authorized-keys
+    AUTHORIZED_KEYS` where `resume`, `saves` and README write DIR, HOST:PORT
+    and FILE, and `simulate` called its argument `game` where the others
+    say GAME."""
+    shown = _shown_metavars()
+    by_option: dict[str, set[str]] = {}
+    for arguments in shown.values():
+        for option, metavar in arguments.items():
+            by_option.setdefault(option, set()).add(metavar)
+    for option, metavars in by_option.items():
+        assert len(metavars) == 1, (option, metavars)
+    for command, arguments in shown.items():
+        for option, metavar in arguments.items():
+            # (a list of choices, "{auto,colour,...}", is written as typed)
+            assert metavar == metavar.upper() or metavar.startswith("{"), (
+                command, option, metavar)
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    written = dict(re.findall(r"(--[a-z][a-z-]+) ([A-Z][A-Z:_]*[A-Z])\b", readme))
+    for option, metavar in written.items():
+        if option in by_option:
+            assert by_option[option] == {metavar}, (option, by_option[option], metavar)
+    assert shown["host"]["--listen"] == "HOST:PORT"
+    assert shown["host"]["--authorized-keys"] == "FILE"
+
+
+def test_simulate_help_says_how_long_a_bot_thinks(capsys):
+    """`simulate --help` said "they think up to seconds a move": the number
+    was missing. It is the longest of the levels' budgets."""
+    from core.bots import BUDGETS
+
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    longest = max(budget.seconds for budget in BUDGETS.values())
+    assert f"think up to {longest:g} seconds a move" in out, out

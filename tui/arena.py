@@ -819,9 +819,10 @@ def arena_help(width: int | None = None) -> str:
     # budget, took hours (about 92 s a game). At --budget 200 an Overboss
     # Duel game took 6.4 s of CPU (hard against heuristic), 12 s (hard
     # against normal, both at 200: a play-test's, 35 s of wall time on a
-    # loaded machine), 16 s at hard 400 against normal 120 (2026-12-04)
-    timing = ("At their own budgets they think up to seconds a move: a game with a hard bot "
-              "can take a minute or more (Overboss Duel about 90 s). --budget 200 gives every "
+    # loaded machine), 16 s at hard 400 against normal 120 (2026-12-06)
+    longest = max(budget.seconds for budget in BUDGETS.values())
+    timing = (f"At their own budgets they think up to {longest:g} seconds a move: a game "
+              "with a hard bot can take a minute or more (Overboss Duel about 90 s). --budget 200 gives every "
               "searching level 200 iterations, so hard and normal then play alike; --budget "
               "5% gives each level 5% of its own (hard 200, normal 60), so hard stays the "
               "stronger. At 200 iterations an Overboss Duel game takes about 6 s of CPU for "

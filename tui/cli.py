@@ -260,12 +260,14 @@ def build_parser() -> argparse.ArgumentParser:
     _bot_delay_option(host, default=argparse.SUPPRESS)
     host.add_argument("--bot-seconds", type=bot_seconds, default=argparse.SUPPRESS,
                       metavar="SECONDS", help=_BOT_SECONDS_HELP)
-    host.add_argument("--listen", default="127.0.0.1:2222", help="HOST:PORT (default 127.0.0.1:2222)")
-    host.add_argument("--authorized-keys", default=None,
+    host.add_argument("--listen", default="127.0.0.1:2222", metavar="HOST:PORT",
+                      help="the address to listen on (default 127.0.0.1:2222)")
+    host.add_argument("--authorized-keys", default=None, metavar="FILE",
                       help="players' keys, OpenSSH format (default in the config directory)")
-    host.add_argument("--host-key", default=None,
+    host.add_argument("--host-key", default=None, metavar="FILE",
                       help="the server's key, generated on first start (default in the config directory)")
-    host.add_argument("--data-dir", default=None, help="where shared matches are saved")
+    host.add_argument("--data-dir", default=None, metavar="DIR",
+                      help="where shared matches are saved")
     host.add_argument("--idle-timeout", type=_seconds, default=30 * 60, metavar="SECONDS",
                       help="close a session after this long without a key; the player's "
                       "seats wait (default 1800, 0: never)")
@@ -277,13 +279,15 @@ def build_parser() -> argparse.ArgumentParser:
     _bot_delay_option(hub, default=argparse.SUPPRESS)
     hub.add_argument("--bot-seconds", type=bot_seconds, default=argparse.SUPPRESS,
                      metavar="SECONDS", help=_BOT_SECONDS_HELP)
-    hub.add_argument("--socket", default=None, help="the hub's socket (default in the data directory)")
-    hub.add_argument("--data-dir", default=None,
+    hub.add_argument("--socket", default=None, metavar="PATH",
+                     help="the hub's socket (default in the data directory)")
+    hub.add_argument("--data-dir", default=None, metavar="DIR",
                      help="where shared matches are saved (its socket then DIR/hub/hub.sock)")
     join = command("join", "sit at the shared tables of a running hub from this terminal",
                    "Sit at the shared tables of a hub on this machine (`overtable hub` or "
                    "`overtable host`) from this terminal.")
-    join.add_argument("--socket", default=None, help="the hub's socket (default in the data directory)")
+    join.add_argument("--socket", default=None, metavar="PATH",
+                      help="the hub's socket (default in the data directory)")
     join.add_argument(
         "--name", default=None, help="your name at the tables (default: $PLAYER, else your user name)"
     )
@@ -299,7 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("-h", "--help", action=_ArenaHelp,
                      help="show this help, with every game's bots and options, and exit")
-    sim.add_argument("game", help=f"the game: {games_said}")
+    sim.add_argument("game", metavar="GAME", help=f"the game: {games_said}")
     sim.add_argument("--games", "-n", type=int, default=100, help="games to play (default 100)")
     sim.add_argument(
         "--bots",
