@@ -280,8 +280,10 @@ def _cannot_read(directory: Path, error: OSError) -> SavesUnreadable:
     if place is not None:
         return SavesUnreadable(error.errno, not_a_folder(place))
     reason = error.strerror or str(error)
+    # (what to check, where it is the folder's permissions)
+    check = "; check that folder's permissions" if isinstance(error, PermissionError) else ""
     return SavesUnreadable(
-        error.errno, f"the saved matches in {directory} cannot be read ({reason})"
+        error.errno, f"the saved matches in {directory} cannot be read ({reason}){check}"
     )
 
 

@@ -366,3 +366,45 @@ async def test_a_new_match_where_a_file_is_in_the_way_says_so(tmp_path, monkeypa
     assert "Nothing was played or written" in said
     assert "File exists" not in said and "must be writable" not in said, said
     assert place.read_text() == "not a folder\n"
+
+
+async def test_a_matches_folder_that_cannot_be_read_is_said_once(data_dir, monkeypatch):
+    """The newcomer's play-test: a matches folder of mode 000 gave "Saved
+    matches cannot be read: the saved matches in X cannot be read
+    (Permission denied)", and the saved matches' screen said it again the
+    same way. Each says it once, and what to check."""
+    import errno
+    import os
+
+    from textual.widgets import OptionList
+
+    from tui.screens.home import HomeScreen
+    from tui.screens.saved import SavedScreen
+
+    played(4)
+    real_scandir = os.scandir
+    folder = data_dir / "matches"
+
+    def scandir(path):
+        if os.fspath(path) == os.fspath(folder):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen.latest_checked)
+        menu = app.screen.query_one(OptionList)
+        assert str(menu.get_option("continue").prompt) == "Continue (saved matches cannot be read)"
+        await pilot.press("c")
+        await wait_for(pilot, lambda: app._notifications)
+        said = notices(app)
+        assert said.count("cannot be read") == 1, said
+        assert f"The saved matches in {folder} cannot be read (Permission denied)" in said, said
+        assert "permissions" in said, said
+        await pilot.press("s")
+        await wait_for(pilot, lambda: on(app, SavedScreen))
+        detail = app.screen.query_one("#saved-detail", Static)
+        await wait_for(pilot, lambda: "cannot be read" in str(detail.render()))
+        shown = " ".join(str(detail.render()).split())
+        assert shown.count("cannot be read") == 1 and "saved matches" in shown.lower(), shown

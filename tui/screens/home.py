@@ -47,8 +47,14 @@ def unreadable_text(saved: Any) -> str:
 
 
 def cannot_list_text(error: BaseException) -> str:
-    """What Continue says when the saved matches cannot be listed at all."""
-    return f"Saved matches cannot be read: {error}"
+    """What Continue (and the saved matches' screen) says when the saved
+    matches cannot be listed at all: the store's words, which name them
+    already, said once ("Saved matches cannot be read: the saved matches in
+    X cannot be read" said it twice)."""
+    text = str(error)
+    if "saved matches" in text:
+        return text[:1].upper() + text[1:]
+    return f"Saved matches cannot be read: {text}"
 
 
 #: what the confirmation of q on the home screen says

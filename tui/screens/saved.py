@@ -388,7 +388,9 @@ class SavedScreen(Screen):
         self._lay_out()
         detail = self.query_one("#saved-detail", Static)
         if error is not None:
-            detail.update(plain(f"Could not list the saved matches: {error}"))
+            from tui.screens.home import cannot_list_text
+
+            detail.update(plain(cannot_list_text(error)))
         elif not matches:
             detail.update("No saved match yet. Start one from the home screen (n).")
         if self._select is not None:
