@@ -489,13 +489,25 @@ LAST_OPENED = ".last-opened"
 MAX_LAST_OPENED = 1024
 
 
-def mark_opened(journal_path: Path) -> None:
-    """Note `journal_path` as the match last opened (`LAST_OPENED`)."""
+def mark_opened(journal_path: Path) -> str | None:
+    """Note `journal_path` as the match last opened (`LAST_OPENED`). None
+    when noted, else why not (`cannot_write`): Continue then goes by the
+    last move."""
     journal_path = Path(journal_path)
+    path = journal_path.parent / LAST_OPENED
     try:
-        write_whole(journal_path.parent / LAST_OPENED, journal_path.name.encode("utf-8"))
-    except OSError:
-        pass  # a folder that cannot be written: Continue goes by the last move
+        write_whole(path, journal_path.name.encode("utf-8"))
+    except OSError as error:
+        return cannot_write(path, error)
+    return None
+
+
+def cannot_write(path: Path, error: OSError) -> str:
+    """Why a file kept beside the saved matches (`.last-opened`, a match's
+    `.here.json`) could not be written, for a player: a folder or a
+    read-only place in its way was passed over without a word."""
+    reason = error.strerror or str(error)
+    return f"{path} cannot be written ({reason})"
 
 
 def _last_opened(directory: Path) -> tuple[str, float] | None:
@@ -854,9 +866,9 @@ def write_whole(path: Path, data: bytes) -> None:
         raise
 
 
-def write_here(journal_path: Path, kept: KeptHere) -> bool:
-    """Keep `kept` beside `journal_path` (`write_whole`). False if it could
-    not be written (the talk goes on in memory)."""
+def write_here(journal_path: Path, kept: KeptHere) -> str | None:
+    """Keep `kept` beside `journal_path` (`write_whole`). None when kept,
+    else why not (`cannot_write`; the talk goes on in memory)."""
     import json
 
     path = Path(journal_path).with_suffix(HERE_SUFFIX)
@@ -869,9 +881,9 @@ def write_here(journal_path: Path, kept: KeptHere) -> bool:
                       ensure_ascii=False, separators=(",", ":")).encode()
     try:
         write_whole(path, data)
-    except OSError:
-        return False
-    return True
+    except OSError as error:
+        return cannot_write(path, error)
+    return None
 
 
 @attrs.frozen

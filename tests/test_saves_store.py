@@ -596,7 +596,7 @@ def test_the_boxes_put_away_here_are_kept_and_read_as_untrusted(tmp_path):
     journal_path = tmp_path / "m.jsonl"
     here = journal_path.with_suffix(store.HERE_SUFFIX)
     kept = store.KeptHere(talk=((1, "Ann: hi"),), put_away=(("combats", 2), ("waves", 0)))
-    assert store.write_here(journal_path, kept)
+    assert store.write_here(journal_path, kept) is None
     assert store.read_here(journal_path) == kept
     here.write_text(json.dumps({"talk": [[1, "Ann: hi"]], "uncovered": 3}))  # an older file
     assert store.read_here(journal_path) == store.KeptHere(talk=((1, "Ann: hi"),), uncovered=3)

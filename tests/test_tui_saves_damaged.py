@@ -16,7 +16,7 @@ from core.engine import CHANCE
 from saves.journal import PlayerSpec
 from saves.match import Match
 from tests.saves_kit import make_app, on, play_to
-from tests.screen_kit import wait_for
+from tests.screen_kit import record_notices, wait_for
 from tui.screens.confirm import ConfirmScreen
 
 PLAYERS = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot", "random")]
@@ -408,3 +408,30 @@ async def test_a_matches_folder_that_cannot_be_read_is_said_once(data_dir, monke
         await wait_for(pilot, lambda: "cannot be read" in str(detail.render()))
         shown = " ".join(str(detail.render()).split())
         assert shown.count("cannot be read") == 1 and "saved matches" in shown.lower(), shown
+
+
+async def test_side_files_that_cannot_be_written_are_said_once_and_the_match_plays_on(data_dir):
+    """The newcomer's play-test: `.last-opened` and a match's `.here.json`
+    made folders were passed over without a word: Continue then offered
+    another match than the one just left, and the table talk was not kept.
+    Each is said once (however often it is tried), and the match plays on."""
+    from tui.screens.game import GameScreen
+    from tui.screens.home import HomeScreen
+
+    match = played(4)
+    (data_dir / "matches" / ".last-opened").mkdir()
+    match.path.with_suffix(".here.json").mkdir()
+    app = make_app(start="resume")
+    said = record_notices(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, GameScreen) and app.screen.update is not None)
+        app.table.keep_talk()  # tried again: said once
+        await pilot.press("q")
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+        await pilot.pause()
+        assert app.is_running
+        last = [n for n in said if ".last-opened" in n]
+        here = [n for n in said if ".here.json" in n]
+        assert len(last) == 1 and "Continue" in last[0], said
+        assert len(here) == 1 and "table talk" in here[0], said
+        assert "Is a directory" in last[0] and "Is a directory" in here[0], said

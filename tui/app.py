@@ -964,6 +964,18 @@ class OvertableApp(KeysInOrder, App[None]):
             answer,
         )
 
+    def side_file_failed(self, why: str, so: str) -> None:
+        """A file kept beside the saved matches could not be written
+        (`saves.store.cannot_write`: `why`), `so` what it means: said once a
+        run for each reason (it is tried again at every move), and never
+        more than a notice (a folder in its way was passed over without a
+        word)."""
+        said = self.__dict__.setdefault("_side_files_said", set())
+        if why in said:
+            return
+        said.add(why)
+        self.notify(f"{why}. {so}.", severity="warning", markup=False, timeout=8)
+
     def open_match(self, match: Any, *, from_saved: bool = False) -> None:
         """Seat the players of `match` at a new table and start playing."""
         self.back_to_saved = Path(match.path) if from_saved and match.finished else None
@@ -971,7 +983,11 @@ class OvertableApp(KeysInOrder, App[None]):
         from tui.games import NoScreen, screen_class
 
         if match.path is not None:
-            store.mark_opened(Path(match.path))  # Continue: looked at and left is latest
+            # Continue: looked at and left is latest
+            why = store.mark_opened(Path(match.path))
+            if why is not None:
+                self.side_file_failed(why, "Continue goes by the last move instead of the match "
+                                      "last opened")
         from tui.table import Table
 
         if self.table is not None:

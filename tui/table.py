@@ -485,11 +485,16 @@ class Table:
         self._keep()
 
     def _keep(self) -> None:
-        write_here(self.session.match.path,
-                   KeptHere(talk=tuple(self.talk), uncovered=self._uncovered,
-                            unread=self._unread,
-                            viewer=self.viewer if self.viewer is not None else self._kept_viewer,
-                            put_away=tuple(self._put_away.items())))
+        why = write_here(self.session.match.path,
+                         KeptHere(talk=tuple(self.talk), uncovered=self._uncovered,
+                                  unread=self._unread,
+                                  viewer=(self.viewer if self.viewer is not None
+                                          else self._kept_viewer),
+                                  put_away=tuple(self._put_away.items())))
+        if why is not None and self.app is not None:
+            self.app.side_file_failed(  # type: ignore[attr-defined]
+                why, "The table talk and the box left up are not kept with this match "
+                "(the match itself is saved)")
 
     def send(self, command: SeatCommand) -> bool:
         """A command from the game screen, for the seat it shows. Returns
