@@ -356,6 +356,11 @@ RECAP_KEYS_SHORT = "[ ] z"
 GUTTER = 4
 
 
+def _moves(steps: str) -> str:
+    """Steps out of sight named as moves: "move 3", "moves 3-6"."""
+    return f"moves {steps}" if "-" in steps else f"move {steps}"
+
+
 class _RecapLine(Text):
     """A line of the recap: it starts with its step's gutter."""
 
@@ -451,20 +456,27 @@ class SinceLog(GameLog):
         # steps are out of sight instead
         unseen = self._unseen() if recap.selected is None else ()
         if unseen:
-            full = " · ".join(f"{steps} {where} {arrow}" for steps, where, arrow in unseen)
-            words = " · ".join(f"{steps} {where}" for steps, where, _ in unseen)
-            arrows = " · ".join(f"{steps} {arrow}" for steps, _, arrow in unseen)
+            # The steps named as moves ("moves 3-6 below ↓"): "3 below" read
+            # as a count, three moves below, where it meant move 3 (a
+            # play-test at 80x24); "#3-6 ↓" where a narrow panel has no room
+            # for the word and would otherwise lose its keys.
+            full = " · ".join(f"{_moves(steps)} {where} {arrow}" for steps, where, arrow in unseen)
+            words = " · ".join(f"{_moves(steps)} {where}" for steps, where, _ in unseen)
+            arrows = " · ".join(f"{_moves(steps)} {arrow}" for steps, _, arrow in unseen)
+            marks = " · ".join(f"#{steps} {arrow}" for steps, _, arrow in unseen)
             titles = [f"Since your last move ({count}) · {full}"]
             if not self._bottom_in_sight():
                 # the keys as above: in words, then their symbols with the
-                # steps told by arrows alone ("Recap · 1-3 ↑ · [ ] z")
+                # steps told by arrows alone ("Recap · moves 1-3 ↑ · [ ] z")
                 titles = [f"{titles[0]} · {RECAP_KEYS}", f"Recap ({count}) · {full} · {RECAP_KEYS}",
                           f"Recap · {full} · {RECAP_KEYS}", f"Recap · {words} · {RECAP_KEYS}",
+                          f"Recap · {arrows} · {RECAP_KEYS}",
                           f"Recap ({count}) · {full} · {RECAP_KEYS_SHORT}",
                           f"Recap ({count}) · {arrows} · {RECAP_KEYS_SHORT}",
-                          f"Recap · {arrows} · {RECAP_KEYS_SHORT}", *titles]
+                          f"Recap · {arrows} · {RECAP_KEYS_SHORT}",
+                          f"Recap · {marks} · {RECAP_KEYS_SHORT}", *titles]
             titles += [f"Since your move ({count}) · {full}", f"Recap ({count}) · {full}",
-                       f"Recap · {full}", f"Recap · {arrows}", arrows]
+                       f"Recap · {full}", f"Recap · {arrows}", f"Recap · {marks}", marks]
             title = next((t for t in titles if len(t) <= room), titles[-1])
             set_border(self, title, "" if title.endswith((RECAP_KEYS, RECAP_KEYS_SHORT)) else RECAP_KEYS)
             return
