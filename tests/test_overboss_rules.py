@@ -1019,7 +1019,7 @@ def test_scoring_example_steps_1_to_11():
     names = [c.name for c in out.breakdown]
     assert names[-1] == "Total" and "Longest road" in names
     # the Tile Score (OD-22) is the subtotal under the tiles' lines, not at the foot
-    tiles = names.index("Tile Score")
+    tiles = names.index("Tile score")
     assert set(names[:tiles]) == TILE_CATEGORIES
     assert out.breakdown[tiles].values == tuple(
         sum(c.values[s] for c in out.breakdown[:tiles]) for s in (0, 1))
@@ -1103,7 +1103,7 @@ def test_a_tie_goes_to_the_higher_tile_score_then_both_win():
     s = table(board(a1="TW", a8="T.", b8="I."), lairs=(Lair(heroes=2), Lair()), **over)
     out = GAME.outcome(s)
     assert score_pad(s).totals == (5, 5) and score_pad(s).tile_scores == (2, 5)
-    assert out.winners == {1} and any("Tile Score" in n for n in out.notes)
+    assert out.winners == {1} and any("higher tile score wins" in n for n in out.notes)
     # the ranking puts the loser below (Outcome.scores); the pad keeps the Power
     assert out.scores == (4, 5)
     assert dict((c.name, c.values) for c in out.breakdown)["Total"] == (5, 5)
@@ -1124,7 +1124,9 @@ def test_outcome_only_when_over_and_breakdown_is_the_score_pad():
         "Longest road",
         "Towns",
         "Sunken Cities",
-        "Tile Score",  # the tiles' subtotal (OD-12, OD-22), not a part of the Total
+        # the tiles' subtotal (OD-12, OD-22), not a part of the Total; in sentence case
+        # as the pad's other lines (a house term, not the rulebook's: play-test duelbots)
+        "Tile score",
         "Bands",
         "Matching monsters",
         "Minibosses",
@@ -1133,7 +1135,7 @@ def test_outcome_only_when_over_and_breakdown_is_the_score_pad():
         "Boss objective",
         "Total",
     ]
-    points = [c for c in out.breakdown if c.name not in ("Tile Score", "Total")]
+    points = [c for c in out.breakdown if c.name not in ("Tile score", "Total")]
     assert sum(c.values[0] for c in points) == out.scores[0]
 
 

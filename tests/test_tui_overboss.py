@@ -852,8 +852,10 @@ async def test_game_over_shows_the_score_pad(size):
     assert "b the results (rematch)" in " ".join(text.split())
     for category in ("Dungeons", "Icy Peaks", "Spawning Pools", "Roads", "Longest road",
                      "Towns", "Sunken Cities", "Bands", "Matching monsters", "Minibosses",
-                     "Crystals", "Heroes slain", "Boss objective", "Tile Score", "Total"):
+                     "Crystals", "Heroes slain", "Boss objective", "Tile score", "Total"):
         assert category in text, category
+    # sentence case, as its neighbours (play-test: "Tile Score" among "Longest road")
+    assert "Tile Score" not in text
     winner = sorted(outcome.winners)[0]
     assert f"★ {('Ann', 'Bob')[winner]}" in text
 
@@ -992,7 +994,7 @@ async def test_a_tie_on_power_says_the_tile_score_decided_od12(seat):
     assert outcome.winners == {0} and outcome.counted == (4, 4)
     _, text = await run(make_update(state, seat=seat), size=(120, 36))
     assert "wins 4 to 4" not in text
-    assert "Tied at 4: Ann wins on the Tile Score, 4 to 2!" in text
+    assert "Tied at 4: Ann wins on the tile score, 4 to 2!" in text
 
 
 async def test_the_score_pad_estimate_toggles():

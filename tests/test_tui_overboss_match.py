@@ -263,7 +263,7 @@ async def test_the_last_moves_leave_the_final_pad_in_sight(tmp_path, monkeypatch
         assert not box.overlaps(pad), (box, pad)
         assert "Enter: the final table" in said, text
         rows = [line[pad.x:pad.right] for line in text.splitlines()[pad.y:pad.bottom]]
-        for name in ("Dungeons", "Longest road", "Towns", "Sunken Cities", "Tile Score",
+        for name in ("Dungeons", "Longest road", "Towns", "Sunken Cities", "Tile score",
                      "Bands", "Matching monsters", "Minibosses", "Crystals",
                      "Heroes slain", "Boss objective", "Total"):
             assert any(row.strip(" │").startswith(name) for row in rows), (name, text)

@@ -1366,6 +1366,9 @@ def view(state: State, seat: int | None) -> State:
     )
 
 
+#: the score pad's line of the tile score (OD-12, OD-22): in sentence case
+#: as the pad's other lines, a house term and not the rulebook's
+TILE_SCORE = "Tile score"
 #: the score pad's last line of the Tile Score's (OD-22)
 _LAST_TILE_LINE = [name for name in CATEGORIES if name in TILE_CATEGORIES][-1]
 
@@ -1385,12 +1388,12 @@ def outcome(state: State) -> Outcome | None:
         if tiles[0] != tiles[1]:
             winners = frozenset({0 if tiles[0] > tiles[1] else 1})
             notes.append(
-                "Tied on Power: the higher Tile Score wins (house ruling OD-12); the other "
+                "Tied on Power: the higher tile score wins (house ruling OD-12); the other "
                 "side's score is set one below the winner's."
             )
         else:
             winners = frozenset({0, 1})
-            notes.append("Tied on Power and Tile Score: both win (house ruling OD-12).")
+            notes.append("Tied on Power and tile score: both win (house ruling OD-12).")
     # The Tile Score (OD-22: the tiles' lines, the tie-break) stands under the
     # last of those lines, where a pad's subtotal goes: at the foot, above the
     # Total, it read as a part of it.
@@ -1398,7 +1401,7 @@ def outcome(state: State) -> Outcome | None:
     for name, values in pad.categories:
         breakdown += (Category(name, values),)
         if name == _LAST_TILE_LINE:
-            breakdown += (Category("Tile Score", pad.tile_scores),)
+            breakdown += (Category(TILE_SCORE, pad.tile_scores),)
     breakdown += (Category("Total", scores),)
     # Outcome.scores ranks the seats: a duel lost on the Tile Score (OD-12)
     # scores one below the winner; the pad's Total keeps the Power.

@@ -64,7 +64,7 @@ from core.overboss.actions import (
 from core.overboss.board import Edge as EdgeKind
 from core.overboss.board import Side
 from core.overboss.components import CRYSTAL_TERRAIN, Terrain, Token
-from core.overboss.rules import LAIR_RULE
+from core.overboss.rules import LAIR_RULE, TILE_SCORE
 from core.overboss.state import ABILITY_STEPS, Lair, State, Step, cell
 from host.messages import split_mark
 from tui import resources
@@ -1332,10 +1332,10 @@ class OverbossScreen(GameScreen):
                 w = winners[0]
                 o = GAME.opponent(view, w)
                 head = f"{self._who(w)} wins {scores[w]} to {scores[o]}!"
-                tiles = next((c.values for c in outcome.breakdown if c.name == "Tile Score"), None)
+                tiles = next((c.values for c in outcome.breakdown if c.name == TILE_SCORE), None)
                 if scores[w] == scores[o] and tiles is not None:
                     # OD-12: tied on Power, the Tile Score decided
-                    head = (f"Tied at {scores[w]}: {self._who(w)} wins on the Tile Score, "
+                    head = (f"Tied at {scores[w]}: {self._who(w)} wins on the tile score, "
                             f"{tiles[w]} to {tiles[o]}!")
             else:
                 head = f"A tie at {scores[0]}: both win!"
