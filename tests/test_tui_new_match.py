@@ -587,6 +587,39 @@ async def test_overstocked_solo_is_offered_at_two_seats_only():
         assert solo.display and screen.read_options().solo
 
 
+async def test_overstocked_solo_left_out_at_three_players_or_more_says_why():
+    """Play-test (duelbots): Players 2 to 3 and "Solo against the rulebook's
+    bot" vanished without a word, where Boss Quest's left-out options say
+    why (README: an option left out at the number of players chosen says
+    why). OS-19: solo is a two-seat match, the player then the bot. The
+    Options line says so at 3 to 6 players, on screen at 80x24, and says
+    nothing at 2, where the option is offered."""
+    from textual.widgets import Static
+
+    app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        note = screen.query_one("#options-absent", Static)
+
+        def said() -> str:
+            return " ".join(str(note.render()).split()) if note.display else ""
+
+        why = ("Solo against the rulebook's bot is played at 2 seats only: Players 2, "
+               "you, then the bot (house ruling OS-19).")
+        await count_players(pilot, screen, 2)
+        assert screen.query_one("#opt-solo", Checkbox).display and said() == ""
+        for players in (3, 6):
+            await count_players(pilot, screen, players)
+            assert not screen.query_one("#opt-solo", Checkbox).display
+            assert said() == why, (players, said())
+        note.scroll_visible(animate=False)
+        await pilot.pause()
+        assert "Solo against the rulebook's bot is played at 2" in screen_text(app)
+        await count_players(pilot, screen, 2)
+        assert said() == ""
+
+
 def _form_sizes() -> list[tuple[str, int]]:
     """Every game with 2 seats (its least, if it needs more) and its most."""
     from core import GAMES

@@ -89,6 +89,11 @@ class Options:
         default=False,
         metadata={"players": (2,),
                   "label": "Solo against the rulebook's bot (2 seats: you, then the bot)",
+                  # where the form leaves it out, it says why (OS-19): it
+                  # went without a word at 3 players (play-test duelbots)
+                  "absent_at": range(3, 7),
+                  "absent_note": "Solo against the rulebook's bot is played at 2 seats "
+                                 "only: Players 2, you, then the bot (house ruling OS-19).",
                   "changed": "Solo against the rulebook's bot",
                   # OS §Solo Mode: the new-match form clears and disables
                   # them while solo is ticked, and says so
