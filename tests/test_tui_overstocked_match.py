@@ -283,6 +283,57 @@ async def test_the_moves_that_end_the_match_are_told_beside_the_final_table(tmp_
         await wait_for(pilot, lambda: isinstance(app.screen, OverstockedScreen))
 
 
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
+async def test_the_last_moves_box_does_not_sit_over_a_log_that_says_the_same(tmp_path,
+                                                                            monkeypatch, size):
+    """Play-test (duelbots) at 160x45: the "Since your last move" box stood
+    beside the warehouses, over the middle of the log panel: the log's lines
+    above and under it told the same moves again; and "Bram +3: Bean Bears
+    +3" came after "The game is over: ...". The score line follows its move
+    and the game's end comes last (OS §Game End: the game ends once the last
+    card is placed, then it is scored). The box covers the log's end, the
+    lines it tells, as wide as the log (at 80x24, where the log has two
+    rows, over the players too, and 40 columns wide for its title): no line
+    of those moves is in sight outside it, and the popularity and the score
+    sheet stay whole (at 160x45 the warehouse too)."""
+    from textual.geometry import Region
+
+    from tests.screen_kit import settled_text, wait_for
+    from tui.screens.ending import EndingScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=2, theme_name="textual-dark")
+    async with app.run_test(size=size) as pilot:
+        app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+                                      PlayerSpec("Cyd", "bot", "random")])
+        await play_match(app, pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen))
+        text = await settled_text(app, pilot)
+        box_screen, table = app.screen, app.screen_stack[-2]
+        lines = box_screen.lines
+        end = next((i for i, line in enumerate(lines) if line.startswith("The game is over:")),
+                   None)
+        assert end == len(lines) - 1, lines  # the end last, after every score line
+        assert any(re.match(r"Cyd [+-]\d+: ", line) for line in lines[:end]), lines
+        assert not any("The game is over" in line for line in lines[:end]), lines
+        box = box_screen.query_one("#ending").region
+        log = table.query_one("#os-log").region
+        rows = text.splitlines()
+        # the log's rows in sight, outside the box: none tells Cyd's last card
+        last = re.match(r"Cyd places card \d+ ", lines[0])
+        assert last is not None, lines
+        outside = " ".join(rows[y][log.x:log.right].strip("│ ") for y in range(log.y, log.bottom)
+                           if not box.overlaps(Region(log.x, y, log.width, 1)))
+        assert last.group() not in outside, (outside, text)
+        # what the lines name, and the score, stay in sight
+        parts = ("#os-pop-panel", "#os-final-box") + (("#os-wh-panel",) if size[0] > 80 else ())
+        for part in parts:
+            assert not box.overlaps(table.query_one(part).region), (part, text)
+        assert (box.right, box.bottom) == (log.right, log.bottom), (box, log)
+        assert box.x == log.x if size[0] > 80 else box.width == 40, (box, log)
+        assert "Since your last move · Ann's view" in text and "Enter: the results" in text
+
+
 async def test_a_watcher_is_told_the_last_moves_beside_the_final_table(tmp_path, monkeypatch):
     """Play-test (every seat a bot, no key pressed): the results came 0.45 s
     after the last placement, which went by unread, where a person seated
@@ -303,7 +354,11 @@ async def test_a_watcher_is_told_the_last_moves_beside_the_final_table(tmp_path,
         assert isinstance(app.screen_stack[-2], OverstockedScreen)
         text = await settled_text(app, pilot)
         assert "The last moves · for everyone" in text, text
-        said = " ".join(line.strip(" │") for line in text.splitlines() if line.strip())
+        # the box's rows on screen, read as one text (it stands over a part
+        # of the table, whose rows go on beside it)
+        box = app.screen.query_one("#ending").region
+        said = " ".join(line[box.x:box.right].strip(" │")
+                        for line in text.splitlines()[box.y:box.bottom])
         assert "Cards revealed:" in said and "The game is over:" in said, said
         assert len(re.findall(r"places card \d+", said)) == 3, said
         await pilot.press("enter")

@@ -304,6 +304,11 @@ def _digit_runs(digits: Sequence[int], shortest: int) -> list[str]:
 #: where a log line's first sentence ends (not at "Dr. Deadly")
 _SENTENCE_END = re.compile(r"(?<!Dr)\. (?=[A-Z])")
 
+#: the sentence that tells a match's end, where a move's log line ends with
+#: it (Overstocked's last card: "... at the top. The game is over: you 10,
+#: ...") or a line of its own
+_GAME_OVER = re.compile(r"(?:^|(?<=[.!] ))The game is over\b")
+
 
 def taken_back_words(lines: Sequence[str]) -> str:
     """The notice for a take-back whose undo took `lines` off the player's
@@ -1018,8 +1023,20 @@ class GameScreen(Screen):
 
     def recap_lines(self, recap: Recap) -> list[str]:
         """The recap's lines, each step's followed by its score change
-        (`step_notes`), as the last moves over the final table tell them."""
-        return [line for step in recap.steps for line in (*step.lines, *self.step_notes(step))]
+        (`step_notes`), as the last moves over the final table tell them.
+        The match's end comes after the score change of the move that made
+        it, in a line of its own: "Bram +3: Bean Bears +3" came after "The
+        game is over: you 15, Bram 10, Cora 33." (a play-test)."""
+        out: list[str] = []
+        for step in recap.steps:
+            lines, notes = list(step.lines), list(self.step_notes(step))
+            end = _GAME_OVER.search(lines[-1]) if lines and notes else None
+            if end is not None:
+                move, over = lines[-1][:end.start()].rstrip(), lines[-1][end.start():]
+                lines[-1:] = [move] if move else []
+                notes.append(over)
+            out += [*lines, *notes]
+        return out
 
     def changed(self, kind: str) -> frozenset:
         """The keys of `kind` changed in the recap's span (all of it, or the

@@ -47,7 +47,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.notifications import Notification
 from textual.widgets import Static
 from textual.widgets._toast import ToastRack
@@ -123,6 +123,10 @@ _CHANCE_TEXT = {
 }
 
 _TURNS = {0: "", 1: "turned ¼", 2: "turned ½", 3: "turned ¾"}
+
+#: the least width of the last moves' box over the log, its title's and its
+#: foot's (`OverstockedScreen._last_moves_place`)
+LAST_MOVES_WIDTH = 40
 
 #: short toy names for narrow panels
 _SHORT = {
@@ -727,6 +731,40 @@ class OverstockedScreen(GameScreen):
             self._shown, self._step_shown = seat, True
         elif self._step_shown:
             self._shown, self._step_shown = None, False
+
+    def hold_the_results(self, push: Any) -> bool:
+        """The last moves go up over the final table (`GameScreen`), over
+        the log's end (`_last_moves_place`)."""
+        from tui.screens.ending import EndingScreen
+
+        box = self._last_moves_box
+        if isinstance(box, EndingScreen):
+            box.place = self._last_moves_place
+        return super().hold_the_results(push)
+
+    def _last_moves_place(self, box: Any, size: Size) -> Region | None:
+        """Where the last moves' box goes up over the final table, the
+        popularity and the warehouse in sight beside it: over the log's end
+        (its last lines are the moves the box tells), as wide as the log
+        (`LAST_MOVES_WIDTH` at least) and as tall as the box's lines, up
+        over the players if it must (80x24, where the log has two rows);
+        where they do not all fit there, over the whole column of players
+        and log, down over the prompt and the score sheet if it must (more:
+        PgDn). Stood beside the areas, it sat over the middle of the log at
+        160x45, the log's lines above and under it telling the same moves
+        (a play-test)."""
+        log = self.query_one("#os-log").region
+        top = self.query_one("#os-side").region.y
+        if not log:
+            return None
+        # at least as wide as its title and foot ("PgDn: more · Enter: the
+        # results"): over the log's 30 columns at 80x24 they were cut short
+        width = min(max(log.width, LAST_MOVES_WIDTH), size.width)
+        x = min(log.x, size.width - width)
+        height = box.lines_at(width - 4) + 2  # (its border, its padding)
+        if height <= log.bottom - top:
+            return Region(x, log.bottom - height, width, height)
+        return Region(x, top, width, size.height - 1 - top)  # (the box's own footer)
 
     def last_moves_aside(self, update: TableUpdate) -> list[str | Text]:
         """Solo: the bot's warehouse with its last card, edged ║: its sixth
