@@ -208,3 +208,74 @@ async def test_the_round_end_takes_the_place_of_the_vote_box_open_when_it_ends(s
             await pilot.pause()
         assert isinstance(app.screen, OverseersScreen), screen_text(app)
         assert app.screen.update.view.round == 2
+
+
+@pytest.mark.parametrize("away_in", [3, 2])
+async def test_a_player_away_when_the_match_ends_reads_its_round_ends_before_the_results(
+        seeded_hub, away_in):
+    """Play-test (shared6, finding 3): Cy stepped away (q) at round 3's
+    draft; the stand-in bot played her seat to the match's end. Enter on
+    the ended table in the lobby brought the results at once: never round
+    3's end (the showdown's hands, her round score). README: each round's
+    end that came while you were away, oldest first, then the table as it
+    is now: here the round ends not read, then the results."""
+    from tests.screen_kit import screen_text
+    from tests.test_host_hub_boxes import step
+    from tests.test_tui_join import wait_for
+    from tui.join import JoinApp
+    from tui.screens.ending import EndingScreen
+    from tui.screens.lobby import LobbyScreen
+    from tui.screens.overseers import OverseersScreen
+    from tui.screens.results import ResultsScreen
+
+    hub, path = seeded_hub
+    stopped = False
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        bob, _ = await ann_and_bob_at_a_table(app, pilot, path)
+        bobs = asyncio.ensure_future(bob_plays(bob, lambda: stopped, random.Random(5)))
+        try:
+            # Ann plays (reading every round end) to her first pick of
+            # round `away_in`
+            for _ in range(6000):
+                await pilot.pause()
+                screen = app.screen
+                if isinstance(screen, OverseersScreen) and screen.update is not None and (
+                        screen.update.view.round == away_in and screen.update.legal
+                        and screen.update.view.phase is Phase.DRAFT):
+                    break
+                await step(pilot, screen)
+            else:
+                raise AssertionError(f"round {away_in} did not come")
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await wait_for(pilot, lambda: state_of(hub).phase is Phase.OVER, timeout=60)
+            await asyncio.sleep(0.3)
+            await pilot.press("enter")  # the ended table
+            for round_ in range(away_in, 4):
+                await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen))
+                box = app.screen
+                assert box.title_text == f"Round {round_} ended · Ann's view", screen_text(app)
+                told = " ".join([*box.lines, *box.aside])
+                assert f"Round {round_} is scored." in told, told
+                assert "Your round score" in told, told
+                await pilot.press("enter")
+                await pilot.pause()
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+            for _ in range(10):
+                await pilot.pause()
+            assert isinstance(app.screen, ResultsScreen), screen_text(app)
+            # read: away and back again, the results at once
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, (ResultsScreen, EndingScreen)))
+            for _ in range(10):
+                await pilot.pause()
+            assert isinstance(app.screen, ResultsScreen), screen_text(app)
+        finally:
+            stopped = True
+            bobs.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await bobs
+            await bob.close()

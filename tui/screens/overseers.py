@@ -872,7 +872,10 @@ class OverseersScreen(GameScreen):
         if not update.over:
             self._seen_in_play = True
             return
-        if not self._seen_in_play or self._last_round_told:
+        if self._last_round_told:
+            return
+        if not self._seen_in_play:
+            self._hold_unread_ends(update)
             return
         # the third round's end, after your last decision: the others played
         # it out and the results came up at once
@@ -881,11 +884,39 @@ class OverseersScreen(GameScreen):
         if len(getattr(self.port, "humans", ())) > 1 and public is not None and public.over:
             # several people here: told for all, as rounds 1 and 2 (README)
             update, whose = public, "for everyone"
-        box = self._round_box(update, update.view.round or 3, whose=whose)
+        last = update.view.round or 3
+        box = self._round_box(update, last, whose=whose,
+                              read=functools.partial(self._keep_read, ROUNDS_READ, last))
         if box is None:
             return
         self._last_round_told = True
         self.over_the_results.append(box)
+
+    def _hold_unread_ends(self, update: TableUpdate) -> None:
+        """A match opened here over (back from the lobby): the round ends its
+        player has not read go over the results, oldest first, as during a
+        match (`_unread_rounds`). Play-test (shared6, finding 3): away when
+        the match ended, a player got the results at once, never the last
+        round's end (the showdown's hands, their round score)."""
+        if update.seat is None or self._several_here():
+            return
+        kept = getattr(self.port, "put_away", None)
+        count = kept(ROUNDS_READ) if callable(kept) else None
+        last = update.view.round or 3
+        if type(count) is not int or not 0 <= count < last:
+            return
+        boxes = []
+        for round_ in range(count + 1, last + 1):
+            box = self._round_box(update, round_, go_on="the results" if round_ == last
+                                  else f"round {round_ + 1}'s end",
+                                  read=functools.partial(self._keep_read, ROUNDS_READ, round_))
+            if box is not None:
+                boxes.append(box)
+        if not boxes:
+            return
+        self._last_round_told = True
+        # pushed in turn over the results: the oldest on top
+        self.over_the_results.extend(reversed(boxes))
 
     def _round_box(self, update: TableUpdate, round_: int, *, whose: str | None = None,
                    **kwargs: Any) -> EndingScreen | None:
