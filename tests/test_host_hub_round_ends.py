@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -140,6 +141,12 @@ async def test_a_player_back_at_the_table_reads_the_round_ends_they_missed(seede
                 told = " ".join([*box.lines, *box.aside])
                 assert "Round scores: " in told and "Your round score" in told, told
                 assert f"Round {round_} is scored." in told, told  # that round's, not the last
+                # her stand-in's vote is said to be its own, as the log says
+                # ("Your bot: you vote for ..."); hers, cast at the table, not
+                # (play-test shared6, finding 5)
+                by_bot = how == "away mid-round" or round_ == 2
+                assert ("your bot for " in told) is by_bot, told
+                assert bool(re.search(r"(: |; )you for ", told)) is not by_bot, told
                 assert title in text
                 await pilot.press("enter")
                 await pilot.pause()

@@ -2576,13 +2576,35 @@ def recap_lines(log: tuple[str, ...] | list[str], round_: int | None = None) -> 
     end = scored + 1
     if end < len(log) and "breaks the tie for the lowest score" in log[end]:
         end += 1  # who takes the Leader card (OV-17), as a round with no tie ends
-    return list(log[voted:end])
+    return [_bots_vote_told(log, voted), *log[voted + 1:end]]
 
 
 def vote_lines(log: tuple[str, ...] | list[str]) -> list[str]:
     """The log entries from the last vote on."""
     voted = next((i for i in range(len(log) - 1, -1, -1) if "Votes:" in log[i]), None)
-    return [] if voted is None else list(log[voted:])
+    return [] if voted is None else [_bots_vote_told(log, voted), *log[voted + 1:]]
+
+
+#: the log's line of a vote the reader's stand-in bot cast while they were
+#: away (saves/match.py `_stand_in_line`)
+_BOTS_VOTE = "Your bot: you vote for "
+#: the reader's vote in the Votes sentence ("Votes: Ann for Cy; you for Ann")
+_YOUR_VOTE = re.compile(r"(Votes: (?:[^.;]+; )*)you for ")
+
+
+def _bots_vote_told(log: Sequence[str], voted: int) -> str:
+    """Entry `voted` of the log (the Votes), its "you for Ann" said "your
+    bot for Ann" when the reader's stand-in bot cast that vote (in this
+    vote: back to the last Votes or the top rows' reveal). Play-test
+    (shared6, finding 5): a player back at the table read "you for Ann" in
+    the round's end, a vote they never cast; the log said "Your bot"."""
+    line = log[voted]
+    for i in range(voted, -1, -1):
+        if i < voted and ("Votes:" in log[i] or "Top rows revealed" in log[i]):
+            return line
+        if log[i].startswith(_BOTS_VOTE):
+            return _YOUR_VOTE.sub(r"\1your bot for ", line, count=1)
+    return line
 
 
 #: the Showdown's sentence of a log line: each player's score and hand
