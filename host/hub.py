@@ -2399,8 +2399,9 @@ def _person_at(session: Session, seat: int) -> bool:
 #: the host's own settings its players' apps take, whichever way they
 #: connect (the SSH front door's sessions, `overtable join` run by the
 #: system's OpenSSH, or on the host machine): the wait before Enter takes a
-#: new decision (tui/app.py, $OVERTABLE_ENTER_WAIT)
-PASSED_ON = ("OVERTABLE_ENTER_WAIT",)
+#: new decision (tui/app.py, $OVERTABLE_ENTER_WAIT), and the seconds its
+#: bots think a move (host/budget.py, $OVERTABLE_BOT_SECONDS: F1 tells them)
+PASSED_ON = ("OVERTABLE_ENTER_WAIT", "OVERTABLE_BOT_SECONDS")
 
 
 def passed_on() -> dict[str, str]:

@@ -4017,3 +4017,39 @@ async def test_the_new_table_form_shows_no_name_on_a_bot_and_says_at_once_it_nee
         assert (name(0).value, name(1).value, name(1).disabled) == ("cleo", "dan", False)
         assert [(p.name, p.kind) for p in form.read_players()][:2] == [("cleo", "human"),
                                                                       ("dan", "human")]
+
+
+async def test_f1_tells_the_seconds_the_hubs_bots_think_a_move(tmp_path, monkeypatch):
+    """Play-test (shared6, finding 4): the hub ran with --bot-seconds 1, and
+    F1 at its table said the levels' own limits ("up to 2 s a move",
+    "5 s"): the joining app knew only its own $OVERTABLE_BOT_SECONDS. The
+    hub sends its seconds with the welcome (host/hub.py `PASSED_ON`); F1
+    tells the limit the table's bots use."""
+    from textual.widgets import DataTable
+
+    from host.hub import passed_on
+    from tui.screens.overseers import OverseersScreen
+
+    monkeypatch.setenv("OVERTABLE_BOT_SECONDS", "1")
+    assert passed_on()["OVERTABLE_BOT_SECONDS"] == "1"  # what a hub started so sends
+    monkeypatch.delenv("OVERTABLE_BOT_SECONDS")  # the joining app's own: unset
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    hub = Hub(tmp_path / "shared", bot_delay=0, settings={"OVERTABLE_BOT_SECONDS": "1"})
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    try:
+        app = JoinApp(path, "Ann", theme_name="textual-dark")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: app.remote.connected and app.remote._welcomed)
+            app.new_match("overseers", [app.seat("Ann", "human"), app.seat("B", "bot", "normal"),
+                                        app.seat("C", "bot", "hard")])
+            await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
+            await pilot.press("f1")
+            await wait_for(pilot, lambda: app.screen.query(DataTable))
+            table = app.screen.query_one(DataTable)
+            rows = {str(table.get_row_at(i)[0]).strip():
+                    " ".join(str(table.get_row_at(i)[1]).split()) for i in range(table.row_count)}
+            assert rows["normal (n)"] == "A bot that looks ahead, up to 1 s a move", rows
+            assert rows["hard (h)"] == "A bot that looks ahead longer, up to 1 s a move", rows
+    finally:
+        await hub.close()

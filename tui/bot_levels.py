@@ -8,7 +8,7 @@ the bots do (README, "Opponents").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 #: what a level does, for a level that does not search
 PLAIN_LEVELS = {
@@ -20,27 +20,32 @@ PLAIN_LEVELS = {
 SEARCH_WORDS = {"normal": "looks ahead", "hard": "looks ahead longer"}
 
 
-def level_words(level: str) -> str:
-    """ "A bot that looks ahead, up to 2 s a move" for `level`."""
+def level_words(level: str, given: Mapping[str, float] | None = None) -> str:
+    """ "A bot that looks ahead, up to 2 s a move" for `level`; `given`:
+    the seconds a move the table's bots are given (a hub's, sent to the
+    app that joined it: `tui.remote`), else $OVERTABLE_BOT_SECONDS's."""
     from core.bots import BUDGETS
     from host.budget import bot_seconds_from_env
 
     if level in PLAIN_LEVELS:
         return PLAIN_LEVELS[level]
     budget = BUDGETS.get(level)
-    seconds = bot_seconds_from_env().get(level, budget.seconds if budget else None)
+    if given is None:
+        given = bot_seconds_from_env()
+    seconds = given.get(level, budget.seconds if budget else None)
     how = SEARCH_WORDS.get(level, "looks ahead")
     return f"A bot that {how}" + (f", up to {seconds:g} s a move" if seconds else "")
 
 
-def level_rows(game_id: str, key: str = "{level}") -> list[tuple[str, str]]:
+def level_rows(game_id: str, key: str = "{level}",
+               given: Mapping[str, float] | None = None) -> list[tuple[str, str]]:
     """(key, words) for each level a new match offers in `game_id`, weakest
     first; `key` is formatted with the level and its initial ("Bot: {level}",
     as the form's list names it; "{level} ({initial})", the mark a narrow
-    Players box puts beside a bot's name)."""
+    Players box puts beside a bot's name); `given`: as `level_words`."""
     from core.bots import LEVELS
 
-    return [(key.format(level=level, initial=level[:1]), level_words(level))
+    return [(key.format(level=level, initial=level[:1]), level_words(level, given))
             for level in LEVELS.get(game_id, ())]
 
 

@@ -686,6 +686,14 @@ class RemoteTable:
             except ValueError as error:
                 self.app.notify(f"The host's ${ENTER_WAIT_ENV} was not taken: {error}.",
                                 severity="warning")
+        from host.budget import BOT_SECONDS_ENV, parse_bot_seconds
+
+        text = settings.get(BOT_SECONDS_ENV)
+        if isinstance(text, str):
+            # the seconds the hub's bots think a move, as F1 tells them
+            # (tui/bot_levels.py); this app's own variable says nothing of them
+            with contextlib.suppress(ValueError):
+                self.app.bot_seconds = parse_bot_seconds(shown(text, 80))  # type: ignore[attr-defined]
 
     def _boxes_put_away(self, raw: Any) -> None:
         """The boxes this player put away at a table, by kind, as the hub

@@ -1400,7 +1400,8 @@ class GameScreen(Screen):
         if update is None or not any(update.levels):
             return []
         # keyed with the initial a narrow Players box marks a bot with
-        return level_rows(update.game, "{level} ({initial})")
+        return level_rows(update.game, "{level} ({initial})",
+                          getattr(self.app, "bot_seconds", None))
 
     def on_key(self, event: events.Key) -> None:
         """A game key that does nothing now says why (`why_key_idle`): x in

@@ -217,7 +217,9 @@ class NewMatchScreen(Screen):
         """F1's lines on what each level in a seat's list does."""
         from tui.bot_levels import level_rows
 
-        return level_rows(self.game_id, "Bot: {level}") if self.game_id else []
+        if not self.game_id:
+            return []
+        return level_rows(self.game_id, "Bot: {level}", getattr(self.app, "bot_seconds", None))
 
     def __init__(self, game_id: str | None) -> None:
         super().__init__()
