@@ -419,3 +419,45 @@ async def test_f1_says_enter_waits_for_an_arrow_at_a_choice_that_came_under_your
         await pilot.pause()
         said = await _help_enter(app, pilot)
         assert "(the highlighted action)" in said, said
+
+
+async def test_no_next_choice_notice_when_the_showdown_brings_the_votes_box(screen_clock):
+    """Play-test (shared6, finding 2): the judged player denied (1), and
+    "Your next choice came at once: pick with a number, or ←→ then Enter."
+    came up over the "what the vote did" box, a box and no choice (Enter
+    puts it away). The showdown (OV §Showdown: every hand revealed) brings
+    the box first; putting it away is the pause, and no notice says pick."""
+    from core.overseers.actions import Deny, Vote
+    from tui.screens.ending import EndingScreen
+
+    state = _to_the_vote(drafting(6))
+    for seat in (1, 2, 3):
+        state = GAME.apply(state, seat, Vote(0))
+    state = GAME.apply(state, 0, Vote(1))
+    assert state.phase is Phase.JUDGE and state.accused == 0
+    update = make_update(state, 0)
+    fake = FakePort()
+    app = GraceApp(update, fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        screen = app.game_screen
+        await pilot.pause()
+        screen_clock.now += 2.0
+        await pilot.press("1")  # Deny
+        assert fake.submitted and fake.submitted[0][1] == Deny()
+        denied = GAME.apply(state, 0, Deny())
+        rng = random.Random(1)
+        while CHANCE in GAME.to_act(denied):
+            denied = GAME.apply(denied, CHANCE, sample_chance(GAME.chance_outcomes(denied), rng))
+        # the showdown, and your next decision (a steal) at once under it
+        assert denied.showdown and denied.phase is Phase.ROB and 0 in GAME.to_act(denied)
+        log = ("Ann is given the Leader card.",
+               "Dee votes. Votes: you for Bob; Bob for you; Cyd for you; Dee for you.",
+               "You are judged. You deny. Showdown, every hand revealed.")
+        screen_clock.now += 0.05  # at once
+        screen.show(attrs.evolve(make_update(denied, 0, log=log), seq=update.seq + 1))
+        await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen))
+        assert "what the vote did" in app.screen.title_text
+        for _ in range(5):
+            await pilot.pause()
+        assert not [n for n in notices if "came at once" in n], notices

@@ -543,6 +543,12 @@ class OverseersScreen(GameScreen):
         view: State = update.view
         if before.view.round != view.round or self._taking_back is not None:
             return False
+        if view.showdown and not before.view.showdown:
+            # nor one the showdown brought: what the vote did comes up over
+            # it (`_hold_vote`), and putting it away is the pause; "pick with
+            # a number" over that box read as its own choice (play-test
+            # shared6, finding 2)
+            return False
         pack = view.phase is Phase.DRAFT
         if pack and before.view.draft_turn == view.draft_turn:
             return False
