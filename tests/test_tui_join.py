@@ -4053,3 +4053,40 @@ async def test_f1_tells_the_seconds_the_hubs_bots_think_a_move(tmp_path, monkeyp
             assert rows["hard (h)"] == "A bot that looks ahead longer, up to 1 s a move", rows
     finally:
         await hub.close()
+
+
+@pytest.mark.parametrize("lines", [4, 40])
+async def test_notices_over_a_box_at_the_table_cover_none_of_its_text(shared_hub, lines):
+    """Play-test (shared6, finding 2), 80x24: "Bob stepped away to the
+    lobby." came up at the top right over a round's end box, over its
+    title and first lines. Over a box, notices go off its text: under it
+    (or over it) where the screen has room, else under the box made
+    shorter for them; once they are gone, the box has its rows again."""
+    from textual.widgets._toast import Toast
+
+    from tui.screens.ending import EndingScreen
+
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        bob, _, _ = await _overseers_with_bob(app, pilot, path)
+        box = EndingScreen("Round 1 ended · Ann's view",
+                           [f"Line {i} of the round's end, told in words." for i in range(lines)],
+                           go_on="the next round")
+        await app.push_screen(box)
+        await pilot.pause()
+        tall = box.query_one("#ending").region.height
+        app.notify("Bob stepped away to the lobby.", timeout=30)
+        app.notify("Your next pack: turn 2 of 5. Look before you keep a card.", timeout=30)
+        await wait_for(pilot, lambda: len(box.query(Toast)) >= 2)
+        for _ in range(5):
+            await pilot.pause()
+        framed = box.query_one("#ending").region
+        for toast in box.query(Toast):
+            assert not toast.region.overlaps(framed), (toast.region, framed)
+        assert framed.y <= 1 or lines < 20  # the title in sight
+        app.clear_notifications()
+        for _ in range(5):
+            await pilot.pause()
+        assert box.query_one("#ending").region.height == tall  # its rows again
+        await bob.close()

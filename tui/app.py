@@ -285,6 +285,15 @@ class OvertableApp(KeysInOrder, App[None]):
         super().notify(printable(message), title=printable(title), severity=severity,
                        timeout=timeout, markup=False)
 
+    def _refresh_notifications(self) -> None:
+        """As Textual does, then, over a box (`OverTheResults`), the notices
+        placed off its text, once it is laid out (`place_notices`)."""
+        super()._refresh_notifications()
+        screen = self.screen_stack[-1] if self.screen_stack else None
+        place = getattr(screen, "place_notices", None)
+        if screen is not None and place is not None and getattr(screen, "holds_the_table", False):
+            screen.call_after_refresh(place)
+
     def action_copy_or_quit_hint(self) -> None:
         """Ctrl+C, on every screen, dialogs and the palette included: as
         Textual does, it copies text selected (in a field, or with the

@@ -70,6 +70,69 @@ class OverTheResults(Dialog[None]):
             return hasattr(self.app, "action_chat")  # (no chat at one terminal)
         return True
 
+    #: the rows the box was made shorter by, for the notices under it
+    _notice_room = 0
+
+    def notices_keep_off(self) -> Widget | None:
+        """The box whose text notices do not cover (`place_notices`)."""
+        from textual.widgets._toast import ToastRack
+
+        from tui.widgets.footer import Footer
+
+        return next((w for w in self.children if not isinstance(w, (ToastRack, Footer))),
+                    None)
+
+    def place_notices(self) -> None:
+        """Notices over a box go off its text: under it, else over it (the
+        table or the screen's edge beside it), else, the box as tall as
+        the screen, under it made shorter for them (its PgDn tells the rest)
+        until they go. At the app's place, the top right, they covered the
+        box's title and first lines (play-test shared6, finding 2: "Your
+        next choice came at once" over "what the vote did", "bob stepped
+        away to the lobby." over a round's end)."""
+        from textual.widgets._toast import ToastRack
+
+        from tui.screens.game import NOTICE_WIDTH, notice_rows
+
+        if not self.is_attached:
+            return
+        try:
+            rack = self.get_child_by_type(ToastRack)
+        except NoMatches:
+            return
+        box = self.notices_keep_off()
+        if box is None or not box.region:
+            return
+        shown = list(getattr(self.app, "_notifications", ()))
+        rows = sum(notice_rows(n, NOTICE_WIDTH) for n in shown)
+        room = self._notice_room
+        height = self.size.height
+        footer = 1
+        region = box.region
+        below = height - footer - region.bottom
+        styles = rack.styles
+        if not rows:
+            if room:
+                self._notice_room = 0
+                box.styles.margin = (0, 0, 0, 0)
+            return
+        if below >= rows or room:
+            styles.dock = "bottom"
+            styles.align_vertical = "bottom"
+            styles.margin = (0, 0, footer, 0)
+            return
+        if region.y >= rows or self.size.width - region.right >= NOTICE_WIDTH:
+            styles.dock = "top"  # (the app's place: clear of the box)
+            styles.align_vertical = "top"
+            styles.margin = (0, 0, 0, 0)
+            return
+        # as tall as the screen: shorter, the notices under it
+        self._notice_room = rows
+        box.styles.margin = (0, 0, rows, 0)
+        styles.dock = "bottom"
+        styles.align_vertical = "bottom"
+        styles.margin = (0, 0, footer, 0)
+
     def action_home_later(self) -> None:
         # where q leads from the table: the lobby at the shared tables
         # (their footer says "q Lobby"; this said "home" there too)
