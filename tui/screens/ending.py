@@ -116,6 +116,9 @@ class OverTheResults(Dialog[None]):
                 self._notice_room = 0
                 box.styles.margin = (0, 0, 0, 0)
             return
+        if room and room != rows:  # (more notices, or fewer: the room they take)
+            self._notice_room = rows
+            box.styles.margin = (0, 0, rows, 0)
         if below >= rows or room:
             styles.dock = "bottom"
             styles.align_vertical = "bottom"
