@@ -195,3 +195,77 @@ async def test_your_own_table_of_five_seats_says_its_bots_once_at_80_columns():
             grid = app.screen.query_one(DataTable)
             assert [str(grid.get_row_at(row)[1]) for row in (0, 2)] == said, width
             assert all(grid.rows[key].height == 1 for key in grid.rows), width
+
+
+def overseers(table: str, *seats: dict, creator: str = "ann", **more) -> dict:
+    return {"table": table, "title": "Overseers", "started": False, "creator": creator,
+            "seats": list(seats), "away_bot": 30.0, **more}
+
+
+NORMAL = {"kind": "bot", "level": "normal"}
+HARD = {"kind": "bot", "level": "hard"}
+OPEN = {"kind": "open"}
+
+
+def report_lobby(me: str = "ann") -> list[dict]:
+    """Play-test shared6's lobby: ann's table inviting bob and cy, dee's
+    five seats, an ended match won by a bot, and the rematch where `me` (in
+    the lobby, so away) has a bot playing, the next player to play."""
+    invited = overseers("a", person("ann"), person("bob", present=False),
+                        person("cy", present=False), NORMAL)
+    five = overseers("b", person("dee"), OPEN, OPEN, HARD, NORMAL, creator="dee")
+    over = overseers("c", person("ann"), person("bob"), person("cy"), NORMAL, started=True,
+                     play={"finished": True, "to_act": [], "actions": 80},
+                     ended={"seats": [3], "at": "22:36"})
+    away = me if me in ("ann", "bob", "cy") else "ann"
+    names = ["ann", "bob", "cy"]
+    rematch = overseers("d", *[person(name, away=True, bot_playing=True) if name == away
+                               else person(name) for name in names], NORMAL, started=True,
+                        play={"finished": False, "to_act": [(names.index(away) + 1) % 3],
+                              "actions": 4})
+    return [invited, five, over, rematch]
+
+
+@pytest.mark.parametrize("me", ["ann", "bob", "dee", "cy"])
+async def test_every_row_keeps_to_one_line_at_80_columns_in_short_words(me):
+    """Play-test shared6 (80x24): "ann (you), bob (invited), cy (invited),
+    / bot (normal)", "bob (you, invited)", "ann (you, away — bot playing)"
+    and "over · won by bot (normal) · / 22:36" took two lines each. Where a
+    row would not fit, its marks are said shorter ("bob (inv.)", "away,
+    bot", "normal bot", "over · bot (normal) won"), a legend line tells
+    them, and no name is cut; at 160 columns every word as before."""
+    from tui.screens.lobby import LEGEND
+
+    for width in (80, 160):
+        app = lobby_app()
+        async with app.run_test(size=(width, 24)) as pilot:
+            await pilot.pause()
+            app.screen.show(report_lobby(me), me)
+            await pilot.pause()
+            grid = app.screen.query_one(DataTable)
+            assert all(grid.rows[key].height == 1 for key in grid.rows), (width, rows(app))
+            cells = [[str(text) for text in grid.get_row_at(row)] for row in range(4)]
+            seats = " ".join(row[1] for row in cells)
+            for name in ("ann", "bob", "cy", "dee"):  # never cut
+                assert f"{name} (" in seats or f"{name}," in seats or seats.endswith(name)
+            assert "…" not in "".join(rows(app))
+            legend = app.screen.query_one("#lobby-legend")
+            text = "\n".join(rows(app))
+            assert all(len(line) <= width for line in rows(app))
+            if width == 160:
+                assert "bob (invited)" in seats or me == "bob"
+                assert f"{me} (you, away — bot playing)" in seats or me == "dee"
+                assert cells[2][2] == "over · won by bot (normal) · 22:36"
+                assert not legend.display
+            else:
+                if me in ("ann", "bob"):  # their rows fit no other way
+                    assert "(invited)" not in seats and "inv.)" in seats, seats
+                if me == "ann":
+                    assert "ann (you, away, bot)" in seats, seats
+                assert cells[2][2] in ("over · bot (normal) won · 22:36", "over · bot (normal) won",
+                                       "over · normal bot won", "over · 22:36"), cells[2]
+                assert legend.display == ("inv.)" in seats or "away, bot" in seats)
+                # told once, on a line of its own
+                assert any(line.strip() == LEGEND for line in rows(app)) == legend.display, text
+                if me == "bob":
+                    assert "bob (you, inv.)" in seats

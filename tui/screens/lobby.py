@@ -57,13 +57,23 @@ AWAY_CHOICES: tuple[tuple[str, float | None], ...] = (
 RULES_BOT_SEAT = "the rulebook's bot"
 
 
-def seat_text(seat: dict[str, Any], me: str, room: int | None = None) -> str:
+#: the seats' marks said shorter where a row would not fit a line (80
+#: columns), one form for all, told once by the lobby's legend line
+SHORT_MARKS = {"invited": "inv.", "away — bot playing": "away, bot",
+               "left — bot playing": "left, bot"}
+LEGEND = "inv.: invited, not sat down yet · away, bot: away, a bot plays for them"
+
+
+def seat_text(seat: dict[str, Any], me: str, room: int | None = None,
+              short: bool = False) -> str:
     """A seat as the lobby says it; with `room`, its player's name is cut
-    (by cells, "…") so the whole fits `room` cells where it can."""
+    (by cells, "…") so the whole fits `room` cells where it can. `short`:
+    its marks as SHORT_MARKS says them ("bob (inv.)") and a bot's level
+    before it ("normal bot"), for a row that would not fit a line."""
     if seat.get("rules_bot"):
         return RULES_BOT_SEAT
     if seat.get("kind") == "bot":
-        return f"bot ({seat.get('level')})"
+        return f"{seat.get('level')} bot" if short else f"bot ({seat.get('level')})"
     player = seat.get("player")
     if player is None:
         return "open"
@@ -76,12 +86,15 @@ def seat_text(seat: dict[str, Any], me: str, room: int | None = None) -> str:
         marks.append("away")
     elif not seat.get("present", True):
         marks.append("invited")
+    if short:
+        marks = [SHORT_MARKS.get(mark, mark) for mark in marks]
     tail = f" ({', '.join(marks)})" if marks else ""
     name = str(player) if room is None else shortened(str(player), max(2, room - cell_len(tail)))
     return name + tail
 
 
-def folded_seats(seats: list[dict[str, Any]], me: str, room: int | None = None) -> list[str]:
+def folded_seats(seats: list[dict[str, Any]], me: str, room: int | None = None,
+                 short: bool = False) -> list[str]:
     """The seats as `seat_text` says them, but a run of bots of one level
     said once ("4 bots (normal)", as the lobby's notices count them,
     `table_words`) and a run of open seats ("3 open"): for a row whose
@@ -99,10 +112,41 @@ def folded_seats(seats: list[dict[str, Any]], me: str, room: int | None = None) 
     for key, pairs in groupby(enumerate(seats), run_of):
         run = [seat for _, seat in pairs]
         if len(run) == 1:
-            out.append(seat_text(run[0], me, room))
+            out.append(seat_text(run[0], me, room, short))
+        elif key[0] == "bots":
+            out.append(f"{len(run)} {key[1]} bots" if short else f"{len(run)} bots ({key[1]})")
         else:
-            out.append(f"{len(run)} bots ({key[1]})" if key[0] == "bots" else f"{len(run)} open")
+            out.append(f"{len(run)} open")
     return out
+
+
+def seat_forms(seats: list[dict[str, Any]], me: str) -> list[list[str]]:
+    """A row's seats, longest words first, each form shorter than the one
+    before where it can be: every seat; runs of bots or open seats said
+    once; the marks short ("bob (inv.)", "normal bot"); both. Names never cut."""
+    return [[seat_text(s, me) for s in seats], folded_seats(seats, me),
+            [seat_text(s, me, short=True) for s in seats],
+            folded_seats(seats, me, short=True)]
+
+
+def status_forms(table: dict[str, Any], me: str) -> list[str]:
+    """A row's Now words, longest first: a finished match's shorter where
+    they would not fit ("over · bot (normal) won", then without its time,
+    then its time alone), the rest as `status_text` shortens them."""
+    play = table.get("play") or {}
+    if not (table.get("started") and play.get("finished")):
+        return [status_text(table, me), status_text(table, me, brief=True)]
+    words = ending_words(table, me)
+    forms = [" · ".join(["over", *words])]
+    won = [word for word in words if word.startswith("won by ")]
+    rest = [word for word in words if not word.startswith("won by ")]
+    if won:
+        who = won[0].removeprefix("won by ")
+        short_who = ending_words(table, me, short=True)[0].removeprefix("won by ")
+        forms += [" · ".join(["over", f"{who} won", *rest]), f"over · {who} won",
+                  f"over · {short_who} won"]
+    forms.append(" · ".join(["over", *rest]))
+    return forms
 
 
 def seat_lines(seats: list[str], room: int) -> list[str]:
@@ -124,10 +168,12 @@ def _lines(lines: list[str]) -> Text:
     return Text("\n", end="").join(cell(line) for line in lines)
 
 
-def status_text(table: dict[str, Any], me: str = "", room: int | None = None) -> str:
+def status_text(table: dict[str, Any], me: str = "", room: int | None = None,
+                brief: bool = False) -> str:
     """The Now column of `table`, for the player `me` (their own turn said
     as theirs: "waiting: ann away" on ann's own screen never said it was hers).
-    With `room`, each name is cut to it by cells ("…"), its comma included."""
+    With `room`, each name is cut to it by cells ("…"), its comma included.
+    `brief`: the player's own turn in its short words ("your turn (bot in 19 s)")."""
     play = table.get("play")
     if not table.get("started") or play is None:
         waiting = sum(
@@ -158,7 +204,7 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None) ->
             tail = f"; waiting: {', '.join(others)} away" if others else ""
             if when is None:
                 return f"your turn{tail}"
-            return _said_in(room, f"your turn (a bot plays for you {when}){tail}",
+            return _said_in(room, brief, f"your turn (a bot plays for you {when}){tail}",
                             f"your turn (bot {when}){tail}")
         if clocks and all(name in clocks for name in away):
             return f"a bot plays for {listed(list(map(short, away)))} {_bot_when(min(clocks.values()))}"
@@ -176,16 +222,16 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None) ->
         # there and to play while this lobby shows: their seat is played at
         # another terminal ("bob to play" to bob read as someone else)
         tail = f"; {', '.join(names)} to play" if names else ""
-        return _said_in(room, f"your turn (at your other terminal){tail}",
+        return _said_in(room, brief, f"your turn (at your other terminal){tail}",
                         f"your turn (other terminal){tail}")
     return f"{', '.join(names) or 'drawing'} to play"
 
 
-def _said_in(room: int | None, words: str, shorter: str) -> str:
+def _said_in(room: int | None, short: bool, words: str, shorter: str) -> str:
     """`words`, or where they do not fit `room` cells, `shorter`: the
     player's own row beside a table of five seats at 80 columns said "your
     turn (a bot plays for / you in 19 s)" over two lines."""
-    return shorter if room is not None and cell_len(words) > room else words
+    return shorter if short or (room is not None and cell_len(words) > room) else words
 
 
 def table_words(table: dict[str, Any], me: str, title: str | None = None) -> str:
@@ -238,7 +284,7 @@ def numbered_title(table: dict[str, Any], number: int | None) -> str:
     return title if number is None else f"{title} #{number}"
 
 
-def ending_words(table: dict[str, Any], me: str = "") -> list[str]:
+def ending_words(table: dict[str, Any], me: str = "", short: bool = False) -> list[str]:
     """What tells a finished `table` from another of the same game and
     players (its rows read "over" alike, and x clears one): who won and
     when it ended ("won by Cy", "04:12": the hub's word, else where this
@@ -249,7 +295,7 @@ def ending_words(table: dict[str, Any], me: str = "") -> list[str]:
     seats = table.get("seats") or ()
     if ended.get("seats") and all(0 <= s < len(seats) for s in ended["seats"]):
         # as the Seats column names each (the match's "Bot 2" is "bot (normal)" there)
-        winners = [_winner_text(seats[s], me) for s in ended["seats"]]
+        winners = [_winner_text(seats[s], me, short) for s in ended["seats"]]
     if winners:
         words.append("won by " + " and ".join(winners))
     if ended.get("at"):
@@ -259,11 +305,11 @@ def ending_words(table: dict[str, Any], me: str = "") -> list[str]:
     return words
 
 
-def _winner_text(seat: dict[str, Any], me: str) -> str:
+def _winner_text(seat: dict[str, Any], me: str, short: bool = False) -> str:
     """A winning seat as a finished row names it: a bot's as the Seats
     column does, a person by name ("you": this player)."""
     if seat.get("rules_bot") or seat.get("kind") == "bot" or not seat.get("player"):
-        return seat_text(seat, me)
+        return seat_text(seat, me, short=short)
     return "you" if seat["player"] == me else str(seat["player"])
 
 
@@ -605,9 +651,12 @@ class LobbyScreen(Screen):
         # second line under the footer
         with Vertical(id="lobby-room"):
             yield LobbyGrid(id="lobby-tables", cursor_type="row", zebra_stripes=True)
+        # the short marks' words, told once where a narrow window uses them
+        yield Static(LEGEND, id="lobby-legend")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#lobby-legend", Static).display = False
         table = self.query_one(DataTable)
         table.focus()
         remote = getattr(self.app, "remote", None)
@@ -724,6 +773,16 @@ class LobbyScreen(Screen):
         # the Now column did not use), a name too long for it cut
         statuses_now = [status_text(table, me) for table in self.listing]
         self._statuses = statuses_now
+        fitted = self._one_line_each(spare)
+        legend = self.query_one("#lobby-legend", Static)
+        legend.display = fitted is not None and fitted[2]
+        if fitted is not None:
+            # every row on one line: its longest words that fit, said
+            # shorter where not ("bob (inv.)", "over · bot (normal) won")
+            cells = [(cell(titles[index]), cell(", ".join(fitted[0][index])),
+                      cell(fitted[1][index])) for index in range(len(self.listing))]
+            self._fill(grid, cells, row, ids)
+            return
         seat_width = max((cell_len(", ".join(texts)) for texts in seats), default=0)
         now_width = max((cell_len(text) for text in statuses_now), default=0)
         if seat_width + now_width > spare:
@@ -743,6 +802,44 @@ class LobbyScreen(Screen):
                  for texts, table in zip(seats, self.listing, strict=True)]
         cells = [(cell(titles[index]), _lines(seat_lines(seats[index], room)),
                   _lines(statuses[index])) for index, table in enumerate(self.listing)]
+        self._fill(grid, cells, row, ids)
+
+    def _one_line_each(self, spare: int) -> tuple[list[list[str]], list[str], bool] | None:
+        """Each row's seats and Now words on one line within `spare` cells
+        shared by the two columns: the longest forms that fit (`seat_forms`,
+        `status_forms`), the split between the columns that shortens the
+        fewest; with whether a short mark the legend tells is used. None:
+        some row fits in no form (its words are then broken over lines)."""
+        seat_options = [[(cell_len(", ".join(form)), form) for form in seat_forms(t["seats"], self.me)]
+                        for t in self.listing]
+        now_options = [[(cell_len(text), text) for text in status_forms(t, self.me)]
+                       for t in self.listing]
+        best: tuple[int, int] | None = None
+        for seat_room in range(1, spare - len(COLUMNS[2]) + 1):
+            now_room = spare - seat_room
+            cost = 0
+            for seat_forms_, now_forms in zip(seat_options, now_options, strict=True):
+                seat_at = next((i for i, (n, _) in enumerate(seat_forms_) if n <= seat_room), None)
+                now_at = next((i for i, (n, _) in enumerate(now_forms) if n <= now_room), None)
+                if seat_at is None or now_at is None:
+                    cost = -1
+                    break
+                # (a finished match's time alone, its winner left out: the last resort)
+                cost += seat_at + (10 if now_at == len(now_forms) - 1 and now_at > 1 else now_at)
+            if cost >= 0 and (best is None or cost < best[0]):
+                best = (cost, seat_room)
+        if best is None:
+            return None
+        seat_room = best[1]
+        seats = [next(form for n, form in forms if n <= seat_room) for forms in seat_options]
+        nows = [next(text for n, text in forms if n <= spare - seat_room) for forms in now_options]
+        marks = tuple(SHORT_MARKS.values())
+        told = any(f"{mark})" in text or f"{mark}," in text
+                   for form in seats for text in form for mark in marks)
+        return seats, nows, told
+
+    def _fill(self, grid: DataTable, cells: list[tuple[Text, Text, Text]], row: int,
+              ids: list[Any]) -> None:
         # Widths given, not measured: the DataTable measures new rows when
         # idle, and a lobby painted before that kept each column as narrow
         # as its heading ("Over  ann,   ove") until a key redrew a row.
