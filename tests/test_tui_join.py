@@ -3022,9 +3022,11 @@ async def test_the_lobby_footer_dims_x_and_w_where_they_do_nothing(shared_hub):
         lobby = app.screen
         said = record_notices(app)
         await wait_for(pilot, lambda: app.remote.lobby_seen)
-        # no tables: neither does anything (x left out of the footer)
+        # no tables: neither does anything, and neither is offered (play-test
+        # shared6: "w Watch" showed under "No tables yet")
         assert lobby.check_action("stand", ()) is False
-        assert lobby.check_action("watch", ()) is None
+        assert lobby.check_action("watch", ()) is False
+        assert "Watch" not in screen_kit.screen_text(app), screen_kit.screen_text(app)
         await pilot.press("x")
         await pilot.press("w")
         await wait_for(pilot, lambda: sum("no table" in n.lower() for n in said) >= 2)

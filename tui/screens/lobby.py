@@ -913,7 +913,8 @@ class LobbyScreen(Screen):
         update_static(self.query_one("#lobby-hint", Static), hint)
         # the footer names what x does here: "Stand up" on a begun match
         # read as harmless, where x hands the seat to a bot for good
-        said = (self._x_label(table), self._x_idle(table), self._w_idle(table))
+        said = (self._x_label(table), self._x_idle(table), self._w_idle(table),
+                bool(self.listing))
         if said != self._x_said:
             self._x_said = said
             relabel(self, "stand", said[0], keys=("x",))
@@ -962,6 +963,8 @@ class LobbyScreen(Screen):
         # anyway, each says why (`on_key`).
         if self.is_mounted and action == "stand" and self._x_idle(self._highlighted()):
             return False
+        if self.is_mounted and action == "watch" and not self.listing:
+            return False  # no table to watch: "w Watch" read as an offer
         if self.is_mounted and action == "watch" and self._w_idle(self._highlighted()):
             return None
         return True
