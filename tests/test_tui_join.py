@@ -2347,7 +2347,11 @@ async def test_x_in_the_lobby_leaves_a_begun_match_for_good_and_clears_a_finishe
         await pilot.press("y")
         await wait_for(pilot, lambda: hub.tables[table["table"]].resigned == {"Ann"})
         await wait_for(pilot, lambda: "You left this match for good" in hint())
-        assert "left — bot" in screen_kit.screen_text(app)
+        # (at 80 columns beside "your turn (at your other terminal)", said
+        # short: "Ann (you, left, bot)", the legend line telling it)
+        said_left = screen_kit.screen_text(app)
+        assert "left — bot" in said_left or (
+            "Ann (you, left, bot)" in said_left and "left, bot: a bot plays" in said_left)
         # Bob plays on against the bot to the end; then Ann clears it
         await play_to_the_end({1: bob}, GAMES["overboss-duel"], random.Random(3))
         await wait_for(pilot, lambda: "x: clear it" in hint())

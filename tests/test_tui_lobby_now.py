@@ -269,3 +269,27 @@ async def test_every_row_keeps_to_one_line_at_80_columns_in_short_words(me):
                 assert any(line.strip() == LEGEND for line in rows(app)) == legend.display, text
                 if me == "bob":
                     assert "bob (you, inv.)" in seats
+
+
+async def test_a_bots_turn_beside_an_invitation_keeps_each_row_to_one_line_at_80_columns():
+    """Play-testing the fix (80x24): ann's Boss Quest inviting cy and bob
+    beside bob's Boss Quest with three bots, a bot to play, read "ann (you),
+    bot (normal), cy (invited), / bob (invited)": "bot (normal) to play"
+    left the seats too little room. Said short there too ("normal bot to
+    play"), every row keeps to one line."""
+    invited = {"table": "a", "title": "Boss Quest", "started": False, "creator": "ann",
+               "seats": [person("ann"), NORMAL, person("cy", present=False),
+                         person("bob", present=False)], "away_bot": None}
+    bots = {"table": "b", "title": "Boss Quest", "started": True, "creator": "bob",
+            "seats": [person("bob"), NORMAL, NORMAL, NORMAL], "away_bot": None,
+            "play": {"finished": False, "to_act": [2], "actions": 3}}
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show([invited, bots], "ann")
+        await pilot.pause()
+        grid = app.screen.query_one(DataTable)
+        assert all(grid.rows[key].height == 1 for key in grid.rows), rows(app)
+        assert [str(text) for text in grid.get_row_at(1)][2] == "normal bot to play"
+        assert [str(text) for text in grid.get_row_at(0)][1] == (
+            "ann (you), normal bot, cy (inv.), bob (inv.)")

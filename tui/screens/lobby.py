@@ -61,7 +61,7 @@ RULES_BOT_SEAT = "the rulebook's bot"
 #: columns), one form for all, told once by the lobby's legend line
 SHORT_MARKS = {"invited": "inv.", "away — bot playing": "away, bot",
                "left — bot playing": "left, bot"}
-LEGEND = "inv.: invited, not sat down yet · away, bot: away, a bot plays for them"
+LEGEND = "inv.: invited, not sat down yet · away, bot / left, bot: a bot plays the seat"
 
 
 def seat_text(seat: dict[str, Any], me: str, room: int | None = None,
@@ -173,7 +173,8 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None,
     """The Now column of `table`, for the player `me` (their own turn said
     as theirs: "waiting: ann away" on ann's own screen never said it was hers).
     With `room`, each name is cut to it by cells ("…"), its comma included.
-    `brief`: the player's own turn in its short words ("your turn (bot in 19 s)")."""
+    `brief`: the short words of a narrow row ("your turn (bot in 19 s)",
+    "normal bot to play")."""
     play = table.get("play")
     if not table.get("started") or play is None:
         waiting = sum(
@@ -216,7 +217,7 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None,
         played = ["you" if me and seats[s].get("player") == me else short(str(seats[s].get("player")))
                   for s in to_act]
         return f"a bot is playing for {listed(played)}"
-    names = [seat_text(seats[s], "", None if room is None else room - 1)
+    names = [seat_text(seats[s], "", None if room is None else room - 1, short=brief)
              for s in to_act if not (me and seats[s].get("player") == me)]
     if me and len(names) < len(to_act):
         # there and to play while this lobby shows: their seat is played at
