@@ -500,9 +500,10 @@ async def test_the_recaps_title_says_which_moves_are_out_of_sight(size):
         if size == (80, 24):
             assert unseen  # the play-test's case: not every move fits
             first, last = unseen[0], unseen[-1]
-            said = f"{first} below" if first == last else f"{first}-{last} below"
+            # (named as moves, "move 3 ↓": "3 below" read as a count)
+            said = f"move {first} " if first == last else f"moves {first}-{last} "
             assert unseen == list(range(first, last + 1))
-            assert said in title and "(all)" not in title, title
+            assert said in title and "↓" in title and "(all)" not in title, title
         else:
             assert not unseen
             assert "(all)" in title and "above" not in title, title
