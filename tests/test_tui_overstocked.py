@@ -2383,3 +2383,35 @@ async def test_the_players_box_names_each_bots_level(size):
     assert any("Cyd (h" in row for row in rows), rows
     assert any("Ann (you)" in row and "bot" not in row for row in rows)  # a person's seat
     assert all(len(row) <= width for row in rows)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_the_players_box_names_every_bots_level_in_one_form(size):
+    """Play-test: one row of the Players box read "Cyd (hard)", another
+    "Bartholomew (n)" (the initial where that row was narrow): one form for
+    every bot row of the box, the longest that every row fits."""
+    import re
+
+    import attrs
+
+    from tests import overstocked_screen_kit as os_
+
+    update = attrs.evolve(os_.make_update(os_.pick_state()),
+                          names=("Ann", "Bartholomew", "Cyd"), levels=(None, "normal", "hard"))
+    app = os_.ScreenApp(update)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        panel = app.game_screen.query_one("#os-players")
+        rows = str(panel.render()).splitlines()
+        width = panel.content_region.width
+    # (a long name is cut to keep its level: "Barth… (n)")
+    marks = [re.search(r"(Bart\w*…?|Cyd) \((normal bot|hard bot|normal|hard|n|h)\)", row)
+             for row in rows]
+    found = {m.group(1)[:4]: m.group(2) for m in marks if m}
+    assert set(found) == {"Bart", "Cyd"}, rows
+    # one form: both whole words, both "<level> bot", or both initials
+    forms = {len(level.split()) if len(level) > 1 else 0 for level in found.values()}
+    assert len(forms) == 1, found
+    assert all(len(row) <= width for row in rows)
+    if size[0] > 80:
+        assert found == {"Bart": "normal bot", "Cyd": "hard bot"}, found

@@ -59,3 +59,14 @@ def bots_named(names: Sequence[str], levels: Sequence[str | None]) -> str:
 def with_level(name: str, level: str | None) -> str:
     """ "Cyd (hard bot)" for a bot of the match's; a person's name as it is."""
     return f"{name} ({level} bot)" if level else name
+
+
+#: a bot's level beside its name, longest first: where a line or a box has
+#: no room for the whole words, its level alone, else its initial (as F1's
+#: bot levels list it: "normal (n)"); one form for every bot of a line or box
+LEVEL_FORMS = (" ({level} bot)", " ({level})", " ({initial})")
+
+
+def level_mark(level: str, form: str = LEVEL_FORMS[0]) -> str:
+    """ " (hard bot)", " (hard)" or " (h)": `level` in `form` (`LEVEL_FORMS`)."""
+    return form.format(level=level, initial=level[:1])

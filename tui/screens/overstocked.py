@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.cells import cell_len, set_cell_size
@@ -67,6 +67,7 @@ from core.overstocked.cards import QUANTUM_NUMBERS, TOYS, Piece, Toy
 from core.overstocked.state import Area, Phase, State, Where
 from host.messages import GONE_MARK, STAND_IN_MARK
 from tui import resources
+from tui.bot_levels import LEVEL_FORMS, level_mark
 from tui.plain import shortened
 from tui.screens.game import (
     NAME_SHORTEST,
@@ -1210,7 +1211,9 @@ class OverstockedScreen(GameScreen):
         name_room = max(NAME_CELLS, room - rest)
         # the away mark beside the name, in words that fit (the name cut
         # where none do): on a line of its own it cost the log one of its few
-        marks = {seat: self._seat_mark(seat, name_room, len(you) if seat == update.seat else 0)
+        taken = {seat: len(you) if seat == update.seat else 0 for seat in range(view.players)}
+        form = self._level_form(view.players, name_room, taken)
+        marks = {seat: self._seat_mark(seat, name_room, taken[seat], form)
                  for seat in range(view.players)}
         width = min(name_room,
                     max((cell_len(self._bare_who(s)) + (len(you) if s == update.seat else 0)
@@ -1268,22 +1271,32 @@ class OverstockedScreen(GameScreen):
         else:
             set_border(panel, title="Players", subtitle="pts")
 
-    def _seat_mark(self, seat: int, room: int, taken: int) -> str:
+    def _level_form(self, players: int, room: int, taken: Mapping[int, int]) -> int:
+        """Which of `LEVEL_FORMS` every bot row of the box says its level in:
+        the longest that fits beside each whole name in `room` cells (`taken`
+        of them by "(you)"), else the initial, the longer names cut. One
+        form for the box: a row read "Cora (hard)" over "Bartholomew (n)"."""
+        level_of = self.update.level_of if self.update is not None else (lambda seat: None)
+        bots = [(cell_len(self._bare_who(s)) + taken.get(s, 0), level)
+                for s in range(players)
+                if not split_mark(self._who(s))[1] and (level := level_of(s))]
+        return next((i for i, form in enumerate(LEVEL_FORMS)
+                     if all(whole + cell_len(level_mark(level, form)) <= room
+                            for whole, level in bots)), len(LEVEL_FORMS) - 1)
+
+    def _seat_mark(self, seat: int, room: int, taken: int, form: int = 0) -> str:
         """The seat's away mark as the Players box says it: the longest words
         that fit beside the whole name in `room` cells (`taken` of them by
         "(you)"), short at 80 columns ("(away, bot)"), else the shortest
-        ("(away)"), the name cut to fit."""
+        ("(away)"), the name cut to fit. A bot of the match's: its level in
+        the box's `form` (`_level_form`)."""
         mark = split_mark(self._who(seat))[1]
         if not mark:
-            # a bot of the match's: its level, where it fits beside the
-            # whole name ("Cora (hard)"; the default names read as people's)
+            # a bot of the match's: its level ("Cora (hard)"; the default
+            # names read as people's); at 80 columns its initial, as F1's bot
+            # levels list it: "(n)"
             level = self.update.level_of(seat) if self.update is not None else None
-            if not level:
-                return ""
-            whole = cell_len(self._bare_who(seat)) + taken
-            # (at 80 columns its initial, as F1's bot levels list it: "(n)")
-            return next((w for w in (f" ({level} bot)", f" ({level})", f" ({level[0]})")
-                         if whole + cell_len(w) <= room), "")
+            return level_mark(level, LEVEL_FORMS[form]) if level else ""
         words = [mark, SHORT_MARKS.get(mark, mark), TINY_MARKS.get(mark, mark)]
         if self.has_class("-narrow"):
             words = words[1:]
