@@ -94,7 +94,7 @@ async def test_details_say_more_than_the_line_under_the_list(monkeypatch, tmp_pa
         text = str(app.screen.query_one("#dialog-text", Static).render())
         rows = text.splitlines()
     assert rows[0] == "Overstocked · in play", rows
-    assert "Seats: Ann, Bram (bot: hard), Cora (bot: normal)" in rows, rows
+    assert "Seats: Ann, Bram (hard bot), Cora (normal bot)" in rows, rows
     assert any(row.startswith("Options: ") for row in rows), rows
     assert f"Stopped at: {', '.join(to_play)} to play, {progress} · {actions} actions" in rows
     assert any(row.startswith("Started ") and "· last played " in row for row in rows), rows

@@ -8,7 +8,7 @@ the bots do (README, "Opponents").
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 #: what a level does, for a level that does not search
 PLAIN_LEVELS = {
@@ -70,3 +70,27 @@ LEVEL_FORMS = (" ({level} bot)", " ({level})", " ({initial})")
 def level_mark(level: str, form: str = LEVEL_FORMS[0]) -> str:
     """ " (hard bot)", " (hard)" or " (h)": `level` in `form` (`LEVEL_FORMS`)."""
     return form.format(level=level, initial=level[:1])
+
+
+def saved_seats(saved: object, form: str = LEVEL_FORMS[0]) -> list[str]:
+    """Each seat of a saved match (`saves.store.SavedMatch`) by name, a bot
+    of the match's with its level in `form`: "Ann", "Bram (normal bot)".
+    As the list names them where the save cannot say more: a save without
+    levels (older ones), a shared table's (its bots named "bot (easy)"
+    already). The rules' own bot of a solo mode has no level (its seat is
+    no bot of the match's, as `host.session` levels it)."""
+    players = [str(p) for p in getattr(saved, "players", ()) or ()]
+    seats = list(getattr(saved, "seats", ()) or ())
+    if getattr(saved, "shared", False) or len(seats) != len(players):
+        return players
+    rules_bot = 1 if getattr(saved, "solo", False) and len(seats) == 2 else None
+    return [name + (level_mark(str(level), form) if bot and level and seat != rules_bot else "")
+            for seat, (name, (_, bot, level)) in enumerate(zip(players, seats, strict=True))]
+
+
+def saved_seats_fitting(saved: object, fits: Callable[[str], bool]) -> str:
+    """The seats of `saved` (`saved_seats`) joined ("Ann, Bram (normal bot)")
+    in the longest of `LEVEL_FORMS` whose line `fits`, else the shortest:
+    one form for all the line's bots."""
+    texts = [", ".join(saved_seats(saved, form)) for form in LEVEL_FORMS]
+    return next((text for text in texts if fits(text)), texts[-1])

@@ -6,6 +6,7 @@ import contextlib
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -15,6 +16,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from core.catalogue import CATALOGUE
+from tui.bot_levels import saved_seats_fitting
 from tui.lists import Menu
 from tui.plain import plain
 
@@ -66,15 +68,26 @@ def players_text(players: range) -> str:
     return f"{low} players" if low == high else f"{low}–{high} players"
 
 
+#: the cells of a row of the home menu (its panel's 72 less border and
+#: padding, at 80 columns and wider): the Continue line's bots say their
+#: levels shorter where the whole words would wrap it
+CONTINUE_CELLS = 66
+
+
 def continue_text(saved: Any) -> str:
-    """One line about a saved match: game, players, progress."""
-    names = ", ".join(str(p) for p in saved.players)
+    """One line about a saved match: game, players, progress. Each bot of
+    the match's with its level ("Bram (normal bot)"; "Bram (normal)" or
+    "Bram (n)" for every bot where the line would not fit a row)."""
     progress = getattr(saved, "progress", "")
     state = "finished" if saved.finished else progress or f"{saved.actions} actions"
     if getattr(saved, "left_out", None):
         # where a damaged file resumes, not how far it got: said so (its dialog says more)
         state += ", damaged"
-    return f"Continue: {saved.title} · {names} · {state}"
+
+    def line(names: str) -> str:
+        return f"Continue: {saved.title} · {names} · {state}"
+
+    return line(saved_seats_fitting(saved, lambda names: cell_len(line(names)) <= CONTINUE_CELLS))
 
 
 class HomeMenu(Menu):

@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from tui import resources
+from tui.bot_levels import level_mark, saved_seats_fitting
 from tui.plain import cell, listed, plain, printable, shortened
 from tui.row_table import RowTable
 
@@ -157,14 +158,15 @@ DETAILS_LEVEL = 16
 
 
 def seats_text(saved: Any) -> str:
-    """Each seat, a bot's with its level: "Ann, Bram (bot: hard)"; cut."""
+    """Each seat, a bot's with its level: "Ann, Bram (hard bot)", as the
+    results, F1 and Continue say it (it read "(bot: hard)"); cut."""
     seats = list(getattr(saved, "seats", ()) or ()) or [(name, False, None)
                                                           for name in saved.players]
     shown = []
     for name, bot, level in seats[:DETAILS_SEATS]:
         text = shortened(str(name), DETAILS_NAME)
         if bot:
-            text += f" (bot: {shortened(str(level), DETAILS_LEVEL)})" if level else " (bot)"
+            text += level_mark(shortened(str(level), DETAILS_LEVEL)) if level else " (bot)"
         shown.append(text)
     more = len(seats) - DETAILS_SEATS
     return ", ".join(shown) + (f" and {more} more" if more > 0 else "")
@@ -504,10 +506,12 @@ class SavedScreen(Screen):
         """All the line under the list says of `saved` (`clipped` to fit),
         its parts wrapped at `width`; without its file's name (`named`
         False) under a title naming it."""
-        who = ", ".join(names_of(saved.players))
         last = when(getattr(saved, "updated", None) or saved.created)
         options = ", ".join(getattr(saved, "options", ()) or ())
         played_with = f" · {options}" if options else ""
+        # each bot with its level, as Continue says it: the whole words
+        # where the names fit a row, else shorter, one form for them all
+        who = saved_seats_fitting(saved, lambda names: cell_len(names) <= width)
         # a file with no match header names nobody: it read " · last played ..."
         text = joined([part for part in (f"{who}{played_with}", f"last played {last}",
                                          Path(saved.path).name if named else "") if part], width)

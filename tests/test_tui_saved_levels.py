@@ -1,0 +1,99 @@
+"""A saved match names its bots with their levels where a player reads who
+is at the table: Home's Continue line, the line under the saved list and
+Details, in one form ("Bram (normal bot)", as the results and F1 say it;
+shorter where the line is long). Older saves without levels show as before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList, Static
+
+from saves import store
+from tests.screen_kit import wait_for
+from tests.test_tui_saved_labels import _real_match
+from tui.app import OvertableApp
+from tui.screens.home import CONTINUE_CELLS, HomeScreen, continue_text
+from tui.screens.saved import SavedScreen
+
+
+def _saved(players, seats, **more) -> store.SavedMatch:
+    return store.SavedMatch(
+        path=Path("/saves/20260101T120000Z-overstocked-1.jsonl"), match_id="1" * 32,
+        game="overstocked", title="Overstocked", players=tuple(players),
+        created="2026-01-01T12:00:00+00:00", updated="2026-01-01T12:30:00+00:00",
+        winners=(), actions=42, finished=False, progress="round 2",
+        seats=tuple(seats), **more)
+
+
+def _seats(names, levels) -> list:
+    return [(n, level is not None, level) for n, level in zip(names, levels, strict=True)]
+
+
+def test_continue_names_each_bots_level():
+    saved = _saved(("Ann", "Bram"), _seats(("Ann", "Bram"), (None, "hard")))
+    assert continue_text(saved) == "Continue: Overstocked · Ann, Bram (hard bot) · round 2"
+
+
+def test_a_long_continue_line_says_every_level_shorter_in_one_form():
+    """Where the whole words would wrap the line (the home menu's row is
+    `CONTINUE_CELLS` wide at 80 columns and more): the levels alone, else
+    their initials (as F1 lists them), the same form for every bot."""
+    three = _saved(("Ann", "Bram", "Cora"),
+                   _seats(("Ann", "Bram", "Cora"), (None, "normal", "hard")))
+    assert continue_text(three) == "Continue: Overstocked · Ann, Bram (normal), Cora (hard) · round 2"
+    four = _saved(("Ann", "Bram", "Cora", "Dag"),
+                  _seats(("Ann", "Bram", "Cora", "Dag"), (None, "normal", "hard", "easy")))
+    assert continue_text(four) == (
+        "Continue: Overstocked · Ann, Bram (n), Cora (h), Dag (e) · round 2")
+    assert all(len(continue_text(s)) <= CONTINUE_CELLS for s in (three, four))
+    # too long even so: the initials, the line wrapping as it did
+    names = ("Annabelle", "Bartholomew", "Cordelia", "Dorothea", "Evangeline")
+    five = _saved(names, _seats(names, (None, "normal", "hard", "easy", None)))
+    assert continue_text(five) == ("Continue: Overstocked · Annabelle, Bartholomew (n), "
+                                   "Cordelia (h), Dorothea (e), Evangeline · round 2")
+
+
+def test_saves_without_levels_shared_tables_and_solo_read_as_before():
+    # an older save: no levels (nor, older still, kinds)
+    old = _saved(("Ann", "Bram"), (("Ann", False, None), ("Bram", True, None)))
+    assert continue_text(old) == "Continue: Overstocked · Ann, Bram · round 2"
+    assert continue_text(_saved(("Ann", "Bram"), ())) == "Continue: Overstocked · Ann, Bram · round 2"
+    # a shared table's bots are named by the tables already ("bot (easy)")
+    shared = _saved(("Ann", "bot (easy)"), (("Ann", False, None), ("Bot 2", True, "easy")),
+                    shared=True)
+    assert continue_text(shared) == "Continue: Overstocked · Ann, bot (easy) · round 2"
+    # the rules' own bot of a solo mode (OS-19) is no bot of the match's
+    solo = _saved(("Ann", "Bot"), (("Ann", False, None), ("Bot", True, "normal")), solo=True)
+    assert continue_text(solo) == "Continue: Overstocked · Ann, Bot · round 2"
+
+
+async def test_home_and_the_saved_list_name_the_bots_levels(monkeypatch, tmp_path):
+    """Play-test: "Continue: Overstocked · Ann, Bram, Cora · round 1": which
+    seats were bots, at which level? A real save of Ann, Bram (a hard bot)
+    and Cora (a normal one), at 80x24: Continue, the line under the saved
+    list and Details say it alike."""
+    from tui.screens.confirm import ConfirmScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    _real_match(tmp_path)
+    app = OvertableApp(theme_name="textual-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
+                       and app.screen._latest is not None)
+        await pilot.pause()
+        menu = app.screen.query_one(OptionList)
+        prompt = str(menu.get_option("continue").prompt)
+        # (the menu's rows: the line is fitted to them)
+        assert menu.scrollable_content_region.width == CONTINUE_CELLS
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
+        await pilot.pause()
+        line = str(app.screen.query_one("#saved-detail", Static).render())
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        details = str(app.screen.query_one("#dialog-text", Static).render())
+    # (the whole words would wrap Continue's row: its levels alone)
+    assert prompt == "Continue: Overstocked · Ann, Bram (hard), Cora (normal) · round 1", prompt
+    assert line.startswith("Ann, Bram (hard bot), Cora (normal bot)"), line
+    assert "Seats: Ann, Bram (hard bot), Cora (normal bot)" in details.splitlines(), details
