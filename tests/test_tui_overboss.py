@@ -2331,3 +2331,27 @@ def test_every_tile_and_token_has_one_short_name_that_reads_whole():
     assert SHORT_NAME[Terrain.SUNKEN_CITY] == "City"
     assert SHORT_NAME[Token.ROCKTOPUS] == "Octopus"
     assert {c: SHORT_NAME[t] for c, t in CRYSTAL_TERRAIN.items()} == CRYSTAL_SHORT
+
+
+@pytest.mark.parametrize(("size", "said"), [((80, 24), "Bob (n)"), ((160, 45), "Bob (normal bot)")])
+async def test_the_header_says_the_bots_level(size, said):
+    """Play-test: the header read "Ann 0:0 Bram est.", nothing saying Bram
+    was a bot, nor at which level. Beside a bot of the match's name its
+    level: the whole words where the line has room, its initial at 80
+    columns (as F1's bot levels list it: "normal (n)"); the line keeps its
+    fields (the stack at 80 columns) and one row."""
+    state = midgame()
+    update = attrs.evolve(make_update(state), levels=(None, "normal"))
+    app = ScreenApp(update)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        header = _header(app)
+        width = app.screen.query_one("#ob-header").content_region.width
+    assert said in header and "Ann (" not in header, header
+    assert len(header.splitlines()) == 1 and len(header) <= width, header
+    assert f"stack {GAME.stack_size(state)}" in header or "tiles left" in header, header
+    # a person's seat, or a stand-in's (no level), as before
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "Bob (" not in _header(app)

@@ -68,6 +68,7 @@ from core.overboss.rules import LAIR_RULE, TILE_SCORE
 from core.overboss.state import ABILITY_STEPS, Lair, State, Step, cell
 from host.messages import split_mark
 from tui import resources
+from tui.bot_levels import LEVEL_FORMS, level_mark
 from tui.plain import shortened
 from tui.screens.game import (
     NAME_SHORTEST,
@@ -1002,9 +1003,14 @@ class OverbossScreen(GameScreen):
         # "est.": a hidden Boss is left out; with none, the score is exact
         estimated = bool(self._hidden_bosses(view))
 
-        def forms(widest: bool) -> list[list[Text]]:
+        def leveled(seat: int, mark: str) -> str:
+            level = update.level_of(seat)
+            return level_mark(level, mark) if level else ""
+
+        def forms(widest: bool, mark: str = LEVEL_FORMS[0]) -> list[list[Text]]:
             """The line in words, short, then shorter where the short one
-            loses a field: "Ann 7:5 Bob", then also "Rd 9"."""
+            loses a field: "Ann 7:5 Bob", then also "Rd 9"; a bot of the
+            match's named with its level in `mark` ("Bob (normal bot)")."""
             def n(value: int) -> str:
                 return "8" * max(2, len(str(value))) if widest else str(value)
 
@@ -1025,13 +1031,14 @@ class OverbossScreen(GameScreen):
 
             def score(cells: int | None, words: bool, colon: str = " : ") -> Text:
                 # (names without the away mark; long ones `fit_line` shortens)
-                left = f"{shortened(self._bare_who(me), cells)} {mine}"
+                left = f"{shortened(self._bare_who(me), cells)}{leveled(me, mark)} {mine}"
                 them = shortened(self._bare_who(other), cells)
                 # "est." in words where there is room (F1 and the rules say it too)
                 after = "" if over else (" est." if estimated else "") if not words else (
                     " so far (Bosses hidden)" if len(self._hidden_bosses(view)) == 2
                     else f" so far ({possessive(them)} Boss hidden)" if hidden else " so far")
-                text = Text.assemble((left, "bold"), colon, (f"{theirs} {them}", "bold"), after)
+                text = Text.assemble((left, "bold"), colon,
+                                     (f"{theirs} {them}{leveled(other, mark)}", "bold"), after)
                 if me in scores:
                     text.stylize("underline", len(left) - len(mine), len(left))
                 if other in scores:
@@ -1052,6 +1059,11 @@ class OverbossScreen(GameScreen):
             return [long, short, snug, tight]
 
         width = self._header_width()
+        # a bot of the match's says its level (a stand-in has none): in
+        # whole words where the line keeps as many fields with them, else
+        # shorter ("Bob (n)" at 80 columns, as F1's bot levels list it)
+        marks = (LEVEL_FORMS if any(update.level_of(s) for s in (me, other))
+                 else LEVEL_FORMS[:1])
 
         def kept(line: list[Text]) -> int:
             """How many parts of `line` fit: the supplies give way from the
@@ -1063,16 +1075,24 @@ class OverbossScreen(GameScreen):
                     return count
             return len(line) - 3
 
-        widest, shown = forms(True), forms(False)
+        widest = forms(True, marks[0])
+        mark = marks[0]
         if Text(" · ").join(widest[0]).cell_len <= width:  # (names whole)
             form, count = 0, len(widest[0])
         else:  # the most fields, in the longest words that keep them (the
-            # bag, which never runs out, is not worth shorter words)
-            counts = [kept(line) for line in widest[1:]]
-            worth = [min(count, len(widest[1]) - 1) for count in counts]
-            form = 1 + worth.index(max(worth))
-            count = counts[form - 1]
-        header = fit_line(shown[form][:count], width)
+            # bag, which never runs out, is not worth shorter words), a
+            # bot's level in the longest words that keep as many
+            best: tuple[int, int, str, int] | None = None
+            for said in marks:
+                lines = widest if said == marks[0] else forms(True, said)
+                counts = [kept(line) for line in lines[1:]]
+                for index, fields in enumerate(counts):
+                    worth = min(fields, len(lines[1]) - 1)
+                    if best is None or worth > best[0]:
+                        best = (worth, index + 1, said, fields)
+            assert best is not None
+            _, form, mark, count = best
+        header = fit_line(forms(False, mark)[form][:count], width)
         update_static(self.query_one("#ob-header", Static), header)
 
     def _draw_board(self, update: TableUpdate) -> None:
