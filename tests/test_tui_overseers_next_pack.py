@@ -62,6 +62,14 @@ class GraceApp(KeysInOrder, ScreenApp):
         return isinstance(self.screen, GameScreen) and self.screen.too_soon(event.key)
 
 
+def _seat_0_app(state, app_class: type[ScreenApp] = GraceApp) -> tuple:
+    """An app to show `state` to seat 0: (the update it shows first, the
+    port the seat's moves go to, the app)."""
+    update = make_update(state, 0)
+    fake = FakePort()
+    return update, fake, app_class(update, fake)
+
+
 def prompt(screen) -> str:
     return str(screen.query_one("#ov-prompt").render())
 
@@ -69,9 +77,7 @@ def prompt(screen) -> str:
 async def test_enter_keeps_no_card_of_a_pack_that_came_under_your_key_until_you_look(
         screen_clock):
     state = drafting()
-    update = make_update(state, 0)
-    fake = FakePort()
-    app = GraceApp(update, fake)
+    update, fake, app = _seat_0_app(state)
     async with app.run_test(size=(80, 24)) as pilot:
         notices = record_notices(app)
         screen = app.game_screen
@@ -110,9 +116,7 @@ async def test_a_number_key_keeps_a_card_of_the_next_pack_after_the_wait(screen_
     that kept a card are over, no arrow needed (and not before: a doubled
     key)."""
     state = drafting()
-    update = make_update(state, 0)
-    fake = FakePort()
-    app = GraceApp(update, fake)
+    update, fake, app = _seat_0_app(state)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.game_screen
         await pilot.pause()
@@ -136,9 +140,7 @@ async def test_a_pack_shown_anew_is_kept_by_enter_after_the_usual_wait(screen_cl
     hand-over cover): Enter keeps the highlighted card after 0.7 s as
     before, and the prompt reads as ever."""
     state = passed(drafting())
-    update = make_update(state, 0)
-    fake = FakePort()
-    app = GraceApp(update, fake)
+    update, fake, app = _seat_0_app(state)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.game_screen
         await pilot.pause()
@@ -152,9 +154,7 @@ async def test_a_pack_shown_anew_is_kept_by_enter_after_the_usual_wait(screen_cl
 async def test_with_the_wait_off_enter_keeps_at_once(screen_clock):
     """`OVERTABLE_ENTER_WAIT=0` turns the waits off, this one too."""
     state = drafting()
-    update = make_update(state, 0)
-    fake = FakePort()
-    app = ScreenApp(update, fake)  # (decision_grace 0)
+    update, fake, app = _seat_0_app(state, ScreenApp)  # (decision_grace 0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.game_screen
         await pilot.pause()
@@ -173,15 +173,43 @@ def _picks(app, seat: int) -> int:
                if who == seat and isinstance(action, Pick))
 
 
+def _grace_app(tmp_path, monkeypatch) -> OvertableApp:
+    """The real app with its 0.7 s wait, its data in the test's directory."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    return OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark", decision_grace=0.7)
+
+
+def _ann_against_two_bots(app) -> None:
+    """Ann sets up Overseers against two random bots: as they pick at
+    once, she is always the last to pick."""
+    app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
+                                PlayerSpec("Cat", "bot", "random")])
+
+
+async def _to_the_top_row(app, pilot, screen_clock):
+    """Ann keeps the first card of each of her five packs, 2 s after each
+    came (the last pick of turn 5 brings the top row): her screen, at the
+    top row's choice."""
+    for turn in range(1, 6):
+        await wait_for(pilot, lambda t=turn: isinstance(app.screen, OverseersScreen)
+                       and app.table.match.state.draft_turn == t
+                       and _picks(app, 1) == t and _picks(app, 2) == t
+                       and bool(app.screen.update.legal))
+        screen_clock.now += 2.0
+        await pilot.press("1")
+    screen = app.screen
+    await wait_for(pilot, lambda: app.table.match.state.phase is Phase.PLACE
+                   and bool(screen.update.legal))
+    return screen
+
+
 async def test_one_person_against_bots_keeps_nothing_unseen_with_enter(
         tmp_path, monkeypatch, screen_clock):
     """A single human against bots: the bots have picked, so the human is
     the last, and the next pack comes at once under their key."""
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark", decision_grace=0.7)
+    app = _grace_app(tmp_path, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
-                                    PlayerSpec("Cat", "bot", "random")])
+        _ann_against_two_bots(app)
         await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen)
                        and app.screen.update.legal and _picks(app, 1) == 1 and _picks(app, 2) == 1)
         screen = app.screen
@@ -204,8 +232,7 @@ async def test_the_last_person_to_pick_at_one_terminal_keeps_nothing_unseen_with
     the last to pick goes on with the next pack, no cover between."""
     from core.overseers.state import Options
 
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark", decision_grace=0.7)
+    app = _grace_app(tmp_path, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
         app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
                                     PlayerSpec("Cora", "bot", "random")],
@@ -247,21 +274,10 @@ async def test_the_top_row_after_your_last_pick_waits_for_you_to_look(
     choice comes at once under the key that kept the last card. Play-test
     habit, a number then Enter about 2 s later: past the 0.7 s and the
     1.5 s, that Enter chose a top row nobody had looked at."""
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark", decision_grace=0.7)
+    app = _grace_app(tmp_path, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
-                                    PlayerSpec("Cat", "bot", "random")])
-        for turn in range(1, 6):
-            await wait_for(pilot, lambda t=turn: isinstance(app.screen, OverseersScreen)
-                           and app.table.match.state.draft_turn == t
-                           and _picks(app, 1) == t and _picks(app, 2) == t
-                           and bool(app.screen.update.legal))
-            screen_clock.now += 2.0
-            await pilot.press("1")  # the last pick of turn 5 brings the top row
-        screen = app.screen
-        await wait_for(pilot, lambda: app.table.match.state.phase is Phase.PLACE
-                       and bool(screen.update.legal))
+        _ann_against_two_bots(app)
+        screen = await _to_the_top_row(app, pilot, screen_clock)
         assert prompt(screen).endswith(LOOK), prompt(screen)
         screen_clock.now += 0.8  # the new decision's wait is over
         await pilot.press("enter")
@@ -280,21 +296,10 @@ async def test_the_top_row_after_your_last_pick_waits_for_you_to_look(
 async def test_the_top_row_by_its_number_after_the_wait(tmp_path, monkeypatch, screen_clock):
     """A number key names its top row: it chooses once the 1.5 s from the
     key that kept the last card are over, no arrow needed."""
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark", decision_grace=0.7)
+    app = _grace_app(tmp_path, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.new_match("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
-                                    PlayerSpec("Cat", "bot", "random")])
-        for turn in range(1, 6):
-            await wait_for(pilot, lambda t=turn: isinstance(app.screen, OverseersScreen)
-                           and app.table.match.state.draft_turn == t
-                           and _picks(app, 1) == t and _picks(app, 2) == t
-                           and bool(app.screen.update.legal))
-            screen_clock.now += 2.0
-            await pilot.press("1")
-        screen = app.screen
-        await wait_for(pilot, lambda: app.table.match.state.phase is Phase.PLACE
-                       and bool(screen.update.legal))
+        _ann_against_two_bots(app)
+        await _to_the_top_row(app, pilot, screen_clock)
         await pilot.press("2")  # doubled: within the wait
         await pilot.pause()
         assert not _placed(app, 0)
@@ -312,18 +317,23 @@ def _to_the_vote(state):
     return state
 
 
+def _the_others_voted_for_you(state):
+    """From the draft, to the vote where seats 1-3 have voted for seat 0:
+    its vote, the last, ends it (and it is the one judged)."""
+    from core.overseers.actions import Vote
+
+    state = _to_the_vote(state)
+    for seat in (1, 2, 3):
+        state = GAME.apply(state, seat, Vote(0))
+    return state
+
+
 async def test_the_judgment_after_your_last_vote_waits_for_you_to_look(screen_clock):
     """Any decision of yours that comes at once under your own key, not
     only the draft's: the last to vote is the one judged (the others voted
     for them), and Deny or Admit comes up under the vote's key."""
-    from core.overseers.actions import Vote
-
-    state = _to_the_vote(drafting())
-    for seat in (1, 2, 3):
-        state = GAME.apply(state, seat, Vote(0))
-    update = make_update(state, 0)
-    fake = FakePort()
-    app = GraceApp(update, fake)
+    state = _the_others_voted_for_you(drafting())
+    update, fake, app = _seat_0_app(state)
     async with app.run_test(size=(80, 24)) as pilot:
         notices = record_notices(app)
         screen = app.game_screen
@@ -358,9 +368,7 @@ async def test_with_the_wait_off_the_top_row_is_chosen_by_enter_at_once(screen_c
         state = passed(state)
     for seat in (1, 2, 3):
         state = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0])
-    update = make_update(state, 0)
-    fake = FakePort()
-    app = ScreenApp(update, fake)  # (decision_grace 0)
+    update, fake, app = _seat_0_app(state, ScreenApp)  # (decision_grace 0)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.game_screen
         await pilot.pause()
@@ -395,14 +403,8 @@ async def test_f1_says_enter_waits_for_an_arrow_at_a_choice_that_came_under_your
     """The newcomer's play-test: F1 at the vote said "Enter · Vote Bram
     (the highlighted action)" while the prompt said to pick with a number
     or ←→ first, and Enter did nothing. F1 says what Enter does there."""
-    from core.overseers.actions import Vote
-
-    state = _to_the_vote(drafting())
-    for seat in (1, 2, 3):
-        state = GAME.apply(state, seat, Vote(0))
-    update = make_update(state, 0)
-    fake = FakePort()
-    app = GraceApp(update, fake)
+    state = _the_others_voted_for_you(drafting())
+    update, fake, app = _seat_0_app(state)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.game_screen
         await pilot.pause()
@@ -430,14 +432,10 @@ async def test_no_next_choice_notice_when_the_showdown_brings_the_votes_box(scre
     from core.overseers.actions import Deny, Vote
     from tui.screens.ending import EndingScreen
 
-    state = _to_the_vote(drafting(6))
-    for seat in (1, 2, 3):
-        state = GAME.apply(state, seat, Vote(0))
+    state = _the_others_voted_for_you(drafting(6))
     state = GAME.apply(state, 0, Vote(1))
     assert state.phase is Phase.JUDGE and state.accused == 0
-    update = make_update(state, 0)
-    fake = FakePort()
-    app = GraceApp(update, fake)
+    update, fake, app = _seat_0_app(state)
     async with app.run_test(size=(80, 24)) as pilot:
         notices = record_notices(app)
         screen = app.game_screen
