@@ -8,6 +8,7 @@ import asyncio
 import json
 import random
 import time
+import types
 from typing import Any
 
 import attrs
@@ -879,6 +880,46 @@ def wire_of(session: Session) -> Any:
     return codec(session.game)
 
 
+class FakeLink:
+    """A bot holder's link to its session, open, for `seats`; the session
+    at `session.seq`. Keeps the commands sent (`sent`); `answer(command)`,
+    if given, is what sending one does besides (the link answers None,
+    accepted)."""
+
+    open = True
+
+    def __init__(self, seats, answer=None) -> None:
+        self.seats = frozenset(seats)
+        self.session = types.SimpleNamespace(seq=1)
+        self.sent: list = []
+        self._answer = answer
+
+    def send(self, command):
+        self.sent.append(command)
+        if self._answer is not None:
+            self._answer(command)
+        return None
+
+
+def _potion_to_read(seq: int) -> SeatUpdate:
+    """Boss Quest's seat 0, a bot's, to read a potion (two moves), update `seq`."""
+    from core.bossquest.actions import ReadPotion
+
+    return SeatUpdate(game="boss-quest", seat=0, view=None,
+                      legal=(ReadPotion(1), ReadPotion(-1)), to_act=frozenset({0}),
+                      names=("Cora",), bots=frozenset({0}), log=(), thinking=0,
+                      thinking_since=seq, can_undo=False, outcome=None, seq=seq)
+
+
+async def _within_2_seconds(condition) -> None:
+    """Waits for `condition()`, 2 s at most (what comes after says whether
+    it came)."""
+    for _ in range(200):
+        if condition():
+            break
+        await asyncio.sleep(0.01)
+
+
 async def test_a_bot_offered_the_same_moves_again_at_once_decides_again():
     """Play-test (Boss Quest with Potions): a bot read a potion dealt to it;
     its answer, sent, dealt it another at once, the same two moves to
@@ -886,46 +927,22 @@ async def test_a_bot_offered_the_same_moves_again_at_once_decides_again():
     still ending, was taken for the same decision thinking on, and the bot
     never decided: "thinking..." for good, and "move now" found no bot
     thinking. A decision being answered is no longer under way."""
-    import asyncio
-
-    from core.bossquest.actions import ReadPotion
-
-    legal = (ReadPotion(1), ReadPotion(-1))
-
-    def update(seq):
-        return SeatUpdate(game="boss-quest", seat=0, view=None, legal=legal,
-                          to_act=frozenset({0}), names=("Cora",), bots=frozenset({0}),
-                          log=(), thinking=0, thinking_since=seq, can_undo=False,
-                          outcome=None, seq=seq)
-
     class Bot:
         def choose(self, game, view, seat, legal, rng):
             return legal[0]
 
     holder = BotHolder(Bot(), None, random.Random(1), threaded=True)
-    sent = []
 
-    class Link:
-        open = True
-        seats = frozenset({0})
+    def answered(command):
+        if len(link.sent) == 1:  # the answer brings the next choice at once
+            link.session.seq = 2
+            holder.receive(_potion_to_read(2))
 
-        class session:
-            seq = 1
-
-        def send(self, command):
-            sent.append(command)
-            if len(sent) == 1:  # the answer brings the next choice at once
-                Link.session.seq = 2
-                holder.receive(update(2))
-            return None
-
-    holder.link = Link()
-    holder.receive(update(1))
-    for _ in range(200):
-        if len(sent) == 2:
-            break
-        await asyncio.sleep(0.01)
-    assert [(c.seq, c.action) for c in sent] == [(1, legal[0]), (2, legal[0])]
+    holder.link = link = FakeLink({0}, answered)
+    holder.receive(_potion_to_read(1))
+    await _within_2_seconds(lambda: len(link.sent) == 2)
+    legal = _potion_to_read(1).legal
+    assert [(c.seq, c.action) for c in link.sent] == [(1, legal[0]), (2, legal[0])]
 
 
 async def test_a_bot_sends_no_move_while_its_gate_is_held():
@@ -933,12 +950,8 @@ async def test_a_bot_sends_no_move_while_its_gate_is_held():
     rounds out under the box the watcher had not put away. A bot's gate
     held (tui/table.py, while such a box is up), its move waits, "move
     now" too; once the gate opens the move is sent."""
-    import asyncio
     import threading
 
-    from core.bossquest.actions import ReadPotion
-
-    legal = (ReadPotion(1), ReadPotion(-1))
     chosen = threading.Event()
 
     class Bot:
@@ -948,39 +961,18 @@ async def test_a_bot_sends_no_move_while_its_gate_is_held():
 
     holder = BotHolder(Bot(), None, random.Random(1), threaded=True)
     holder.gate = asyncio.Event()  # held
-    sent = []
-
-    class Link:
-        open = True
-        seats = frozenset({0})
-
-        class session:
-            seq = 1
-
-        def send(self, command):
-            sent.append(command)
-            return None
-
-    holder.link = Link()
-    holder.receive(SeatUpdate(game="boss-quest", seat=0, view=None, legal=legal,
-                              to_act=frozenset({0}), names=("Cora",), bots=frozenset({0}),
-                              log=(), thinking=0, thinking_since=1, can_undo=False,
-                              outcome=None, seq=1))
-    for _ in range(200):
-        if chosen.is_set():
-            break
-        await asyncio.sleep(0.01)
+    holder.link = link = FakeLink({0})
+    update = _potion_to_read(1)
+    holder.receive(update)
+    await _within_2_seconds(chosen.is_set)
     assert chosen.is_set()
     assert holder.hurry(0)
     for _ in range(20):  # the turns of the loop that sent it, ungated
         await asyncio.sleep(0)
-    assert sent == [] and holder.thinking
+    assert link.sent == [] and holder.thinking
     holder.gate.set()
-    for _ in range(200):
-        if sent:
-            break
-        await asyncio.sleep(0.01)
-    assert [(c.seq, c.action) for c in sent] == [(1, legal[0])]
+    await _within_2_seconds(lambda: bool(link.sent))
+    assert [(c.seq, c.action) for c in link.sent] == [(1, update.legal[0])]
 
 
 @pytest.mark.parametrize("bot_plays_in", [
@@ -1240,23 +1232,11 @@ async def test_move_now_hurries_the_rest_of_the_bots_turn():
             return legal[0]
 
     holder = BotHolder(Bot(), None, random.Random(1), threaded=True)
-    sent = []
-
-    class Link:
-        open = True
-        seats = frozenset({1})
-
-        class session:
-            seq = 1
-
-        def send(self, command):
-            sent.append(command)
-            return None
-
-    holder.link = Link()
+    holder.link = link = FakeLink({1})
+    sent = link.sent
 
     def update(seq, to_act):
-        Link.session.seq = seq
+        link.session.seq = seq
         return SeatUpdate(game="overboss-duel", seat=1, view=None,
                           legal=(("a", seq),) if 1 in to_act else (),
                           to_act=frozenset(to_act), names=("Ann", "Bram"),
