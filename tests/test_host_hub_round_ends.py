@@ -56,6 +56,26 @@ async def bob_plays(bob: Player, stop: Callable[[], bool], rng: random.Random) -
             await bob.send({"command": wire.command_dict(command), "table": message["table"]})
 
 
+async def bob_stops(bob: Player, bobs: asyncio.Future) -> None:
+    """Bob's playing (`bobs`, his `bob_plays`) ends, and his connection."""
+    bobs.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await bobs
+    await bob.close()
+
+
+async def stays_on(pilot, app, screen_class: type) -> None:
+    """Waits for a `screen_class` screen on top; 10 frames later it is
+    still there (no box came up over it)."""
+    from tests.screen_kit import screen_text
+    from tests.test_tui_join import wait_for
+
+    await wait_for(pilot, lambda: isinstance(app.screen, screen_class))
+    for _ in range(10):
+        await pilot.pause()
+    assert isinstance(app.screen, screen_class), screen_text(app)
+
+
 def state_of(hub: Hub) -> Any:
     [table] = hub.tables.values()
     return table.session.match.state
@@ -150,10 +170,7 @@ async def test_a_player_back_at_the_table_reads_the_round_ends_they_missed(seede
                 assert title in text
                 await pilot.press("enter")
                 await pilot.pause()
-            await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
-            for _ in range(10):
-                await pilot.pause()
-            assert isinstance(app.screen, OverseersScreen), screen_text(app)
+            await stays_on(pilot, app, OverseersScreen)
             assert app.screen.update.view.round == back_in
             # read: away and back again, none comes back
             await pilot.press("q")
@@ -165,10 +182,7 @@ async def test_a_player_back_at_the_table_reads_the_round_ends_they_missed(seede
             assert isinstance(app.screen, OverseersScreen), screen_text(app)
         finally:
             stopped = True
-            bobs.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await bobs
-            await bob.close()
+            await bob_stops(bob, bobs)
 
 
 async def test_the_round_end_takes_the_place_of_the_vote_box_open_when_it_ends(seeded_hub):
@@ -213,10 +227,7 @@ async def test_the_round_end_takes_the_place_of_the_vote_box_open_when_it_ends(s
         told = " ".join([*box.lines, *box.aside])
         assert "Votes: " in told and "Round 1 is scored." in told and "Round scores: " in told
         await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
-        for _ in range(10):
-            await pilot.pause()
-        assert isinstance(app.screen, OverseersScreen), screen_text(app)
+        await stays_on(pilot, app, OverseersScreen)
         assert app.screen.update.view.round == 2
 
 
@@ -271,10 +282,7 @@ async def test_a_player_away_when_the_match_ends_reads_its_round_ends_before_the
                 assert "Your round score" in told, told
                 await pilot.press("enter")
                 await pilot.pause()
-            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
-            for _ in range(10):
-                await pilot.pause()
-            assert isinstance(app.screen, ResultsScreen), screen_text(app)
+            await stays_on(pilot, app, ResultsScreen)
             # read: away and back again, the results at once
             await pilot.press("q")
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
@@ -285,7 +293,4 @@ async def test_a_player_away_when_the_match_ends_reads_its_round_ends_before_the
             assert isinstance(app.screen, ResultsScreen), screen_text(app)
         finally:
             stopped = True
-            bobs.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await bobs
-            await bob.close()
+            await bob_stops(bob, bobs)
