@@ -19,6 +19,53 @@ from tui.screens.bossquest import BossQuestScreen, CombatPanel, CombatScreen
 pytestmark = pytest.mark.usefixtures("brisk_idle")
 
 
+#: Ann at one terminal against two bots; Ann and Bea passing it round, and a bot
+ANN_AND_TWO_BOTS = [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "heuristic"),
+                    PlayerSpec("Cyd", "bot", "heuristic")]
+ANN_BEA_AND_A_BOT = [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human"),
+                     PlayerSpec("Cyd", "bot", "heuristic")]
+
+
+def app_of(tmp_path, monkeypatch, seed: int) -> OvertableApp:
+    """The app, its bots at once and seeded, its matches saved in the
+    test's directory."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    return OvertableApp(bot_delay=0.0, seed=seed, theme_name="textual-dark")
+
+
+async def settled_at_the_table(app, pilot) -> None:
+    """Waits for the table with its update, then 10 frames more (for a box
+    that would come up over it)."""
+    await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
+                   and app.screen.update is not None)
+    for _ in range(10):
+        await pilot.pause()
+
+
+async def round_1s_combat_up_again(app, pilot) -> None:
+    """Waits for the table holding a combat, and it is round 1's."""
+    await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
+                   and app.screen.update is not None
+                   and getattr(app.screen, "holds_the_table", False))
+    assert app.screen.query_one("#bq-combat", CombatPanel).result.round == 1
+
+
+def _back_after_the_combat_was_sent():
+    """A seat taken again in round 2 (after a dropped connection): its last
+    move before round 1's combat, its screen sent the table after it
+    (`Missed.shown`)."""
+    import attrs
+
+    from host.messages import Missed
+    from tests.bossquest_screen_kit import full_state, make_update
+
+    state = full_state()  # round 2, round 1's combat in the history
+    before = full_state(history=False)  # his last move, before the combat
+    update = make_update(state)
+    return attrs.evolve(update, missed=Missed(((3, make_update(before).view),),
+                                              moved=True, shown=len(update.log)))
+
+
 async def play_to_the_first_combat(app, pilot) -> None:
     """Ann plays from the keyboard until a combat is up (over the table at
     one person, as a dialog for all with several)."""
@@ -71,18 +118,12 @@ async def uncover_to_a_decision_without_a_combat(app, pilot) -> None:
 
 
 async def test_a_combat_up_when_one_person_left_comes_up_again(tmp_path, monkeypatch):
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    app = app_of(tmp_path, monkeypatch, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.new_match("boss-quest", [PlayerSpec("Ann", "human"),
-                                     PlayerSpec("Bob", "bot", "heuristic"),
-                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        app.new_match("boss-quest", ANN_AND_TWO_BOTS)
         await play_to_the_first_combat(app, pilot)
         await leave_and_resume(app, pilot)
-        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
-                       and app.screen.update is not None
-                       and getattr(app.screen, "holds_the_table", False))
-        assert app.screen.query_one("#bq-combat", CombatPanel).result.round == 1
+        await round_1s_combat_up_again(app, pilot)
         await pilot.press("enter")
         await pilot.pause()
         assert not app.screen.holds_the_table
@@ -93,21 +134,16 @@ async def test_a_combat_up_when_one_person_left_comes_up_again(tmp_path, monkeyp
         await wait_for(pilot, lambda: any(
             entry[0] == 0 for entry in app.table.match.history[start:]))
         await leave_and_resume(app, pilot)
-        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
-                       and app.screen.update is not None)
-        for _ in range(10):
-            await pilot.pause()
+        await settled_at_the_table(app, pilot)
         assert not app.screen.holds_the_table
 
 
 async def test_a_combat_up_for_several_people_comes_up_again(tmp_path, monkeypatch):
     from tui.screens.handover import HandoverScreen
 
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    app = app_of(tmp_path, monkeypatch, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.new_match("boss-quest", [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human"),
-                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        app.new_match("boss-quest", ANN_BEA_AND_A_BOT)
         await play_to_the_first_combat(app, pilot)
         assert isinstance(app.screen, CombatScreen)
         await leave_and_resume(app, pilot)
@@ -145,16 +181,9 @@ async def test_a_combat_a_screen_was_sent_is_not_shown_again_on_coming_back():
     took his first key. The hub says his screen was sent the table after
     that combat (`Missed.shown`): it is not brought back (the "Since your
     last move" recap still tells it)."""
-    import attrs
+    from tests.bossquest_screen_kit import ScreenApp
 
-    from host.messages import Missed
-    from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
-
-    state = full_state()  # round 2, round 1's combat in the history
-    before = full_state(history=False)  # his last move, before the combat
-    update = make_update(state)
-    update = attrs.evolve(update, missed=Missed(((3, make_update(before).view),),
-                                                moved=True, shown=len(update.log)))
+    update = _back_after_the_combat_was_sent()
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -169,10 +198,7 @@ async def test_a_combat_left_unread_at_a_shared_table_comes_back_though_it_was_s
     keeps how many combats his screen put away (`TablePort.put_away`: 0,
     the first up, unread): that count says it, not what was sent. Put away
     (1), it stays away."""
-    import attrs
-
-    from host.messages import Missed
-    from tests.bossquest_screen_kit import FakePort, ScreenApp, full_state, make_update
+    from tests.bossquest_screen_kit import FakePort, ScreenApp
 
     class SharedPort(FakePort):
         answers_later = True
@@ -183,11 +209,7 @@ async def test_a_combat_left_unread_at_a_shared_table_comes_back_though_it_was_s
         def keep_put_away(self, kind: str, count: int) -> None:
             pass
 
-    state = full_state()  # round 2, round 1's combat in the history
-    before = full_state(history=False)  # his last move, before the combat
-    update = make_update(state)
-    update = attrs.evolve(update, missed=Missed(((3, make_update(before).view),),
-                                                moved=True, shown=len(update.log)))
+    update = _back_after_the_combat_was_sent()
     app = ScreenApp(update, SharedPort())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -203,11 +225,9 @@ async def test_a_combat_put_away_by_all_is_not_shown_again_on_resuming(tmp_path,
     it: it does not come up again."""
     from tui.screens.handover import HandoverScreen, PrivateNoticeScreen
 
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    app = app_of(tmp_path, monkeypatch, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.new_match("boss-quest", [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human"),
-                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        app.new_match("boss-quest", ANN_BEA_AND_A_BOT)
         await play_to_the_first_combat(app, pilot)
         assert isinstance(app.screen, CombatScreen)
         await pilot.press("enter")  # put away, for all
@@ -239,12 +259,9 @@ async def test_a_combat_put_away_by_one_person_is_not_shown_again_on_resuming(
     """Ann put the round's combat away and left before her next move: on
     resuming, her last move was before it, but she read it (kept beside the
     match): it does not come up again."""
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    app = app_of(tmp_path, monkeypatch, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.new_match("boss-quest", [PlayerSpec("Ann", "human"),
-                                     PlayerSpec("Bob", "bot", "heuristic"),
-                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        app.new_match("boss-quest", ANN_AND_TWO_BOTS)
         await play_to_the_first_combat(app, pilot)
         await pilot.press("enter")  # put away
         await pilot.pause()
@@ -252,10 +269,7 @@ async def test_a_combat_put_away_by_one_person_is_not_shown_again_on_resuming(
         start = len(app.table.match.history)
         await leave_and_resume(app, pilot)
         assert not any(entry[0] == 0 for entry in app.table.match.history[start:])
-        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
-                       and app.screen.update is not None)
-        for _ in range(10):
-            await pilot.pause()
+        await settled_at_the_table(app, pilot)
         assert not app.screen.holds_the_table
 
 
@@ -267,11 +281,9 @@ async def test_a_combat_put_away_by_all_before_the_cover_is_not_shown_again(
     the next knight what happened)."""
     from tui.screens.handover import HandoverScreen
 
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    app = app_of(tmp_path, monkeypatch, seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.new_match("boss-quest", [PlayerSpec("Ann", "human"), PlayerSpec("Bea", "human"),
-                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        app.new_match("boss-quest", ANN_BEA_AND_A_BOT)
         await play_to_the_first_combat(app, pilot)
         assert isinstance(app.screen, CombatScreen)
         await pilot.press("enter")  # put away, for all
@@ -308,8 +320,7 @@ async def play_to_the_first_wave(app, pilot) -> None:
 async def test_a_solo_quest_wave_up_when_left_comes_up_again(tmp_path, monkeypatch, put_away):
     """The Solo Quest: the match was left with a wave's attack up (no key
     pressed since): on resuming it comes up again; put away, it does not."""
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    app = app_of(tmp_path, monkeypatch, seed=3)
     async with app.run_test(size=(80, 24)) as pilot:
         app.new_match("boss-quest", [PlayerSpec("Ann", "human")])
         await play_to_the_first_wave(app, pilot)
@@ -318,10 +329,7 @@ async def test_a_solo_quest_wave_up_when_left_comes_up_again(tmp_path, monkeypat
             await pilot.pause()
             assert not app.screen.holds_the_table
         await leave_and_resume(app, pilot)
-        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
-                       and app.screen.update is not None)
-        for _ in range(10):
-            await pilot.pause()
+        await settled_at_the_table(app, pilot)
         assert app.screen.holds_the_table is not put_away
         if not put_away:
             panel = app.screen.query_one("#bq-combat", CombatPanel)
@@ -337,12 +345,9 @@ async def test_a_hostile_count_of_combats_put_away_is_ignored(tmp_path, monkeypa
 
     from saves.store import HERE_SUFFIX
 
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
+    app = app_of(tmp_path, monkeypatch, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.new_match("boss-quest", [PlayerSpec("Ann", "human"),
-                                     PlayerSpec("Bob", "bot", "heuristic"),
-                                     PlayerSpec("Cyd", "bot", "heuristic")])
+        app.new_match("boss-quest", ANN_AND_TWO_BOTS)
         await play_to_the_first_combat(app, pilot)
         here = app.table.match.path.with_suffix(HERE_SUFFIX)
         real_leave = app.leave_table
@@ -353,9 +358,6 @@ async def test_a_hostile_count_of_combats_put_away_is_ignored(tmp_path, monkeypa
 
         monkeypatch.setattr(app, "leave_table", leave_then_forge)
         await leave_and_resume(app, pilot)
-        await wait_for(pilot, lambda: isinstance(app.screen, BossQuestScreen)
-                       and app.screen.update is not None
-                       and getattr(app.screen, "holds_the_table", False))
-        assert app.screen.query_one("#bq-combat", CombatPanel).result.round == 1
+        await round_1s_combat_up_again(app, pilot)
         if kept == {"combats": 99}:
             assert app.table.put_away("combats") == 99  # read back, and not believed
