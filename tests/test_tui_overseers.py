@@ -1217,20 +1217,29 @@ async def test_your_own_row_stays_in_view_at_a_full_table():
     assert "Ann (you)" in first and "1[A] 2[A] 3[B] 4(C) 5(C)" in first
 
 
+def six_players_votes_in(first: Character = Character.GREED,
+                         second: Character = Character.WUMING_VALOUR):
+    """Six players at the vote, every vote in (three against Ann, three
+    against Cat): Ann (seat 0) is `first`, Bob `second`, the others Purple,
+    Gold, Orange and Liang."""
+    characters = [first, second, Character.PURPLE, Character.GOLD, Character.ORANGE,
+                  Character.LIANG]
+    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+                    ("BL", "HCA"), ("HHB", "LC")], characters)
+    state = advance(state, lambda s: s.phase is Phase.VOTE)
+    for voter, target in ((0, 2), (1, 2), (2, 0), (3, 2), (4, 0), (5, 0)):
+        state = GAME.apply(state, voter, Vote(target))
+    return state
+
+
 async def test_the_tables_title_says_rows_are_out_of_sight_and_the_keys():
     """Six players at 80x24: the table is taller than its panel and PgUp /
     PgDn scroll it, which only F1 told; a player did not know other rows
     existed. The table's title says where rows are hidden and the key that
     shows them, and says nothing when every row is in sight."""
-    characters = [Character.GREED, Character.WUMING_VALOUR, Character.PURPLE,
-                  Character.GOLD, Character.ORANGE, Character.LIANG]
-    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
-                    ("BL", "HCA"), ("HHB", "LC")], characters)
-    state = advance(state, lambda s: s.phase is Phase.VOTE)
     # (the votes in: each seat's status and character no longer share a
     # line, and the rows do not fit)
-    for voter, target in ((0, 2), (1, 2), (2, 0), (3, 2), (4, 0), (5, 0)):
-        state = GAME.apply(state, voter, Vote(target))
+    state = six_players_votes_in()
 
     def title(screen):
         # (with the hint that F1 tells the characters in short, its own test)
@@ -1274,13 +1283,7 @@ async def test_six_players_votes_in_see_the_whole_table_at_80x24():
     The character goes after the cards there (by its name where only that
     fits): every seat's cards, character and vote, the points and your
     ability are in sight, and the table does not scroll."""
-    characters = [Character.GREED, Character.WUMING_VALOUR, Character.PURPLE,
-                  Character.GOLD, Character.ORANGE, Character.LIANG]
-    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
-                    ("BL", "HCA"), ("HHB", "LC")], characters)
-    state = advance(state, lambda s: s.phase is Phase.VOTE)
-    for voter, target in ((0, 2), (1, 2), (2, 0), (3, 2), (4, 0), (5, 0)):
-        state = GAME.apply(state, voter, Vote(target))
+    state = six_players_votes_in()
     _, text, scroll = await run(make_update(state, 0, bots=frozenset()), size=(80, 24),
                                 after=lambda screen: screen.query_one("#ov-table").max_scroll_y)
     assert scroll == 0 and "more below" not in text, text
@@ -1303,13 +1306,7 @@ async def test_a_character_in_short_is_told_whole_by_f1():
 
     from tui.screens.help import HelpScreen
 
-    characters = [Character.GREED, Character.WUMING_VALOUR, Character.PURPLE,
-                  Character.GOLD, Character.ORANGE, Character.LIANG]
-    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
-                    ("BL", "HCA"), ("HHB", "LC")], characters)
-    state = advance(state, lambda s: s.phase is Phase.VOTE)
-    for voter, target in ((0, 2), (1, 2), (2, 0), (3, 2), (4, 0), (5, 0)):
-        state = GAME.apply(state, voter, Vote(target))
+    state = six_players_votes_in()
     for size, told in (((80, 24), True), ((160, 45), False)):
         app = ScreenApp(make_update(state, 0, bots=frozenset()), FakePort())
         async with app.run_test(size=size) as pilot:
@@ -3024,13 +3021,7 @@ async def test_six_players_show_each_character_by_its_short_name_at_80x24():
     """Play-test (six players at 80x24, the votes in): Bob's row read "voted
     Cat · Brown G", a name that looked cut off. The rows that have room for
     a character's name alone show its short name ("Hoarder")."""
-    characters = [Character.WUMING_VALOUR, Character.GREED, Character.PURPLE,
-                  Character.GOLD, Character.ORANGE, Character.LIANG]
-    state = placed([("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
-                    ("BL", "HCA"), ("HHB", "LC")], characters)
-    state = advance(state, lambda s: s.phase is Phase.VOTE)
-    for voter, target in ((0, 2), (1, 2), (2, 0), (3, 2), (4, 0), (5, 0)):
-        state = GAME.apply(state, voter, Vote(target))
+    state = six_players_votes_in(first=Character.WUMING_VALOUR, second=Character.GREED)
     _, text, _ = await run(make_update(state, 0, bots=frozenset()), size=(80, 24))
     assert re.search(r"Bob · .*· Hoarder *$", text, re.MULTILINE), text
     assert not re.search(r"Brown G(?!, the Hoarder)", text), text
