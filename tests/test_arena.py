@@ -437,15 +437,22 @@ def test_the_first_games_of_a_longer_run_are_the_same_games():
     ]
 
 
-def test_ctrl_c_reports_the_games_finished(monkeypatch):
+def ctrl_c_at_game(monkeypatch, stop: int):
+    """Ctrl+C as game `stop` of a run begins; the real `arena.play_one`
+    is returned, to put back."""
     play_one = arena.play_one
 
-    def stop_at_three(run, number):
-        if number == 3:
+    def stopping(run, number):
+        if number == stop:
             raise KeyboardInterrupt
         return play_one(run, number)
 
-    monkeypatch.setattr(arena, "play_one", stop_at_three)
+    monkeypatch.setattr(arena, "play_one", stopping)
+    return play_one
+
+
+def test_ctrl_c_reports_the_games_finished(monkeypatch):
+    ctrl_c_at_game(monkeypatch, 3)
     out = io.StringIO()
     code = arena.simulate("boss-quest", games=10, bots="heuristic,random", seed=1,
                           console=Console(file=out, width=120))
@@ -743,14 +750,7 @@ def test_a_logged_run_continues_with_more_games(capsys, tmp_path):
 
 def test_a_stopped_run_continues_where_it_stopped(monkeypatch, tmp_path):
     log = tmp_path / "run.jsonl"
-    play_one = arena.play_one
-
-    def stop_at_three(run, number):
-        if number == 3:
-            raise KeyboardInterrupt
-        return play_one(run, number)
-
-    monkeypatch.setattr(arena, "play_one", stop_at_three)
+    play_one = ctrl_c_at_game(monkeypatch, 3)
     kwargs = dict(games=8, bots="heuristic,random", seed=6, log=log)
     assert arena.simulate("boss-quest", console=Console(file=io.StringIO()), **kwargs) == 130
     assert len(log.read_text().splitlines()) == 1 + 3
