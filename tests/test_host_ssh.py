@@ -304,12 +304,36 @@ def test_the_host_command_fails_in_one_line(tmp_path, keys, capsys, monkeypatch)
     assert len(err) == 1 and "Cannot listen" in err[0]
 
 
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    import socket
+
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        return free.getsockname()[1]
+
+
+def host_stops_when_ready(monkeypatch) -> None:
+    """`overtable host` stops (as at Ctrl+C) once it has said it is ready."""
+    import host.ssh
+
+    real = host.ssh.run_host
+
+    async def stop_when_ready(*args, ready, **kwargs):
+        def said(*ready_args):
+            ready(*ready_args)
+            raise KeyboardInterrupt
+
+        await real(*args, ready=said, **kwargs)
+
+    monkeypatch.setattr(host.ssh, "run_host", stop_when_ready)
+
+
 def test_the_host_fails_in_one_line_where_it_cannot_write(tmp_path, keys, capsys, monkeypatch):
     """The play-test: a host key that cannot be made, or a data directory on
     a read-only file system, ended `overtable host` in a traceback."""
     import errno
     import os
-    import socket
 
     import host.hub
     from tui.cli import main
@@ -317,9 +341,7 @@ def test_the_host_fails_in_one_line_where_it_cannot_write(tmp_path, keys, capsys
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
     path, *_ = keys
     (tmp_path / "a-file").write_text("")
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
+    port = free_port()
     argv = ["host", "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(path),
             "--data-dir", str(tmp_path / "data")]
     assert main([*argv, "--host-key", str(tmp_path / "a-file" / "host_key")]) == 1
@@ -343,8 +365,6 @@ def test_the_host_on_the_matches_of_a_running_hub_is_refused(tmp_path, keys, cap
     """A host on a data directory whose shared matches a running hub
     serves (`overtable hub` on another socket) is refused in one line that
     names that hub's socket, rather than starting with none of its matches."""
-    import socket
-
     import host.hub
     from tui.cli import main
 
@@ -352,9 +372,7 @@ def test_the_host_on_the_matches_of_a_running_hub_is_refused(tmp_path, keys, cap
     path, *_ = keys
     running = host.hub.Hub(tmp_path / "data" / "shared")
     running.claim(tmp_path / "elsewhere.sock")
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
+    port = free_port()
     try:
         assert main(["host", "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(path),
                      "--data-dir", str(tmp_path / "data"),
@@ -373,26 +391,12 @@ def test_the_host_prints_the_socket_local_players_join_with(tmp_path, keys, caps
     """README: on the host's machine a player may also run `overtable join`;
     with --data-dir the socket is not join's default, so the host says which
     it is, and join without a hub names --socket rather than only `overtable hub`."""
-    import socket
-
-    import host.ssh
     from tui.cli import main
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "default"))
     path, *_ = keys
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
-    real = host.ssh.run_host
-
-    async def stop_when_ready(*args, ready, **kwargs):
-        def said(*ready_args):
-            ready(*ready_args)
-            raise KeyboardInterrupt
-
-        await real(*args, ready=said, **kwargs)
-
-    monkeypatch.setattr(host.ssh, "run_host", stop_when_ready)
+    port = free_port()
+    host_stops_when_ready(monkeypatch)
     data = tmp_path / "data"
     assert main(["host", "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(path),
                  "--host-key", str(tmp_path / "host_key"), "--data-dir", str(data)]) == 0
@@ -727,14 +731,11 @@ async def test_the_running_host_reads_the_keys_file_again_when_it_changes(
     removed one no longer does (a connection already open stays), and a file
     that became damaged or went keeps the last good keys, with a warning."""
     import logging
-    import socket
 
     from host.ssh import run_host
 
     path, ann, bob, eve = keys
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
+    port = free_port()
     up = asyncio.Event()
     host = asyncio.ensure_future(run_host(
         f"127.0.0.1:{port}", path, tmp_path / "host_key", tmp_path / "data",
@@ -803,13 +804,10 @@ def test_ctrl_c_stops_the_host_cleanly_when_its_output_is_gone(tmp_path, keys):
     """`overtable host | tee log`, Ctrl+C: no BrokenPipeError traceback."""
     import os
     import signal
-    import socket
     import subprocess
 
     path, *_ = keys
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
+    port = free_port()
     argv = [sys.executable, "-c", "from tui.cli import main; raise SystemExit(main())",
             "host", "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(path),
             "--host-key", str(tmp_path / "host_key"), "--data-dir", str(tmp_path / "data")]
@@ -835,9 +833,6 @@ def test_a_key_whose_name_the_hub_refuses_is_said_at_start_up(tmp_path, capsys, 
     counted among the player keys, and its player was refused at each
     login with nothing said on the host's terminal. The host says so as it
     starts (the key still logs in, so that its player reads why)."""
-    import socket
-
-    import host.ssh
     from tui.cli import main
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "default"))
@@ -848,19 +843,8 @@ def test_a_key_whose_name_the_hub_refuses_is_said_at_start_up(tmp_path, capsys, 
     players = read_players(path)
     assert [p.name for p in players] == ["ann", "bot smith", "ANN", "Bob"]
     assert [bool(p.problem) for p in players] == [False, True, True, False]
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
-    real = host.ssh.run_host
-
-    async def stop_when_ready(*args, ready, **kwargs):
-        def said(*ready_args):
-            ready(*ready_args)
-            raise KeyboardInterrupt
-
-        await real(*args, ready=said, **kwargs)
-
-    monkeypatch.setattr(host.ssh, "run_host", stop_when_ready)
+    port = free_port()
+    host_stops_when_ready(monkeypatch)
     assert main(["host", "--listen", f"127.0.0.1:{port}", "--authorized-keys", str(path),
                  "--host-key", str(tmp_path / "host_key"), "--data-dir", str(tmp_path / "d")]) == 0
     out = capsys.readouterr().out
@@ -1019,8 +1003,6 @@ async def test_every_session_of_the_host_writes_in_the_host_s_data_directory(
     opened on another hub's set-up. The host resolves its data directory
     once (--data-dir, else $OVERTABLE_DATA_DIR, else the default) and each
     session is given it."""
-    import socket
-
     import host.ssh
     from tui import table_setups
 
@@ -1047,9 +1029,7 @@ async def test_every_session_of_the_host_writes_in_the_host_s_data_directory(
 
     monkeypatch.setattr(host.ssh, "serve", spy)
     hubs = []
-    with socket.socket() as free:
-        free.bind(("127.0.0.1", 0))
-        port = free.getsockname()[1]
+    port = free_port()
     running = asyncio.ensure_future(host.ssh.run_host(
         f"127.0.0.1:{port}", path, tmp_path / "host_key", flag,
         ready=lambda hub, *_: (hubs.append(hub), up.set())))
