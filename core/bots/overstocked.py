@@ -374,25 +374,23 @@ class HeuristicBot:
         return rng.sample(places, PICK_SAMPLE)
 
     def _pick(self, view: Any, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
-        table = _Table(view, seat)
-        places = self._sample(rules.placements(view, seat), rng)
-        best, choice = None, legal[0]
-        for action in legal:
-            if not isinstance(action, Pick):
-                continue
-            v = table.best_place(Piece.CRATE, action.card, places)[0]
-            if best is None or v > best:
-                best, choice = v, action
-        return choice
+        return self._best_card(view, seat, legal, rng, Pick, Piece.CRATE)
 
     def _quantum(self, view: Any, seat: int, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        return self._best_card(view, seat, legal, rng, ChooseQuantum, Piece.QUANTUM)
+
+    def _best_card(self, view: Any, seat: int, legal: tuple[Any, ...], rng: random.Random,
+                   kind: type, piece: Piece) -> Any:
+        """Of the `kind` actions in `legal` (each naming a card), the one
+        whose card has the best place for a `piece` (among a sample of the
+        places); the first legal action when none is better."""
         table = _Table(view, seat)
         places = self._sample(rules.placements(view, seat), rng)
         best, choice = None, legal[0]
         for action in legal:
-            if not isinstance(action, ChooseQuantum):
+            if not isinstance(action, kind):
                 continue
-            v = table.best_place(Piece.QUANTUM, action.card, places)[0]
+            v = table.best_place(piece, action.card, places)[0]
             if best is None or v > best:
                 best, choice = v, action
         return choice
