@@ -5,6 +5,7 @@ hub; each player sees only their own seat)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 
@@ -36,8 +37,59 @@ async def shared_form_shown(pilot, app) -> None:
                    and bool(app.screen.query("#away-bot")))
 
 
+async def new_table_form(pilot, app, game: str):
+    """The shared tables' New table form for `game`, opened from the lobby
+    and laid out."""
+    app.action_new_match(game)
+    await shared_form_shown(pilot, app)
+    return app.screen
+
+
 async def wait_for(pilot, condition, timeout: float = 10) -> None:
     await screen_kit.wait_for(pilot, condition, timeout, step=0.02)  # the hub answers
+
+
+@contextlib.asynccontextmanager
+async def at_the_lobby(path, name: str = "Ann"):
+    """`name` joins the hub at `path` in an 80x24 terminal: (the app, its
+    pilot) once its lobby is up and connected."""
+    app = JoinApp(path, name, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        yield app, pilot
+
+
+async def hub_to_stop(tmp_path, monkeypatch, seed: int | None = None, resume: bool = False):
+    """A hub the test stops and starts again (`hub_again`), serving; the
+    app's data in the test's directory and its tries to reconnect 0.05 s
+    apart: (the hub, its directory, its socket)."""
+    import tui.remote
+
+    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
+    hub = Hub(directory, bot_delay=0, seed=seed)
+    if resume:
+        hub.resume_all()
+    await hub.serve(path)
+    return hub, directory, path
+
+
+async def hub_again(directory, path, resume: bool = True) -> Hub:
+    """The hub started again on `directory` and serving at `path`, the
+    matches kept there resumed (unless `resume` is false)."""
+    again = Hub(directory, bot_delay=0)
+    if resume:
+        again.resume_all()
+    await again.serve(path)
+    return again
+
+
+async def the_notice(pilot, app, text: str):
+    """The one notice saying `text`, once it has come."""
+    await wait_for(pilot, lambda: any(text in n.message for n in app._notifications))
+    (note,) = [n for n in app._notifications if text in n.message]
+    return note
 
 
 async def open_chat(pilot, app):
@@ -49,6 +101,16 @@ async def open_chat(pilot, app):
     await pilot.press("f2")
     await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
     return app.screen.query_one(Input)
+
+
+async def sits_at_a_new_table(player, game: str, seats: list, **table) -> str:
+    """`player` (a client of the hub) sets up a table of `game` with
+    `seats` (and `table`'s other fields, such as `away_bot`) and sits at its
+    first seat: the table's id."""
+    await player.send({"create": {"game": game, "seats": seats, **table}})
+    created = (await player.expect("created"))["created"]["table"]
+    await player.send({"join": {"table": created, "seat": 0}})
+    return created
 
 
 async def bob_sits_at_anns_duel(pilot, app, path, options=None, away_bot=None) -> tuple:
@@ -68,6 +130,21 @@ async def bob_sits_at_anns_duel(pilot, app, path, options=None, away_bot=None) -
     await bob.send({"join": {"table": table["table"], "seat": 1}})
     await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
     return bob, table
+
+
+async def bob_plays_his_turn(bob, wire, rng) -> None:
+    """Bob (a client of the hub, at seat 1) reads what the hub sends him,
+    waiting 0.005 s at most; sent his turn, he makes a move at random."""
+    try:
+        message = await bob.read(timeout=0.005)
+    except TimeoutError:
+        return
+    if "update" in message:
+        theirs = wire.decode_update(json.dumps(message["update"]).encode())
+        assert theirs.seat == 1
+        if theirs.legal and theirs.outcome is None:
+            command = wire.command_dict(SeatCommand.play(1, rng.choice(theirs.legal), theirs.seq))
+            await bob.send({"command": command, "table": message["table"]})
 
 
 async def play_to_the_results(pilot, app, bob, rng) -> set:
@@ -94,18 +171,7 @@ async def play_to_the_results(pilot, app, bob, rng) -> set:
             seen_seats.add(update.seat)
             if update.legal and update.outcome is None:
                 screen.play(rng.choice(update.legal))
-        try:
-            message = await bob.read(timeout=0.005)
-        except TimeoutError:
-            continue
-        if "update" in message:
-            theirs = wire.decode_update(json.dumps(message["update"]).encode())
-            assert theirs.seat == 1
-            if theirs.legal and theirs.outcome is None:
-                command = wire.command_dict(
-                    SeatCommand.play(1, rng.choice(theirs.legal), theirs.seq)
-                )
-                await bob.send({"command": command, "table": message["table"]})
+        await bob_plays_his_turn(bob, wire, rng)
     else:
         raise AssertionError("the shared match did not end")
     return seen_seats
@@ -178,9 +244,7 @@ async def test_a_shared_match_from_the_app_against_a_player_elsewhere(tmp_path, 
 
 async def test_a_rematch_asked_for_by_the_other_player_is_joined_not_doubled(shared_hub):
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         # the match before the rematch on the short board: the match over
         # the hub is played on the rulebook's board in the test above
         bob, _ = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
@@ -257,16 +321,8 @@ async def test_a_player_is_seated_again_after_the_hub_restarts(tmp_path, monkeyp
     itself and its player is back in their seat, at the last action. A hub
     stopped on purpose is said so, seats kept (play-test: "The hub closed
     the connection" said neither, README says both)."""
-    import tui.remote
-
-    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
-    hub = Hub(directory, bot_delay=0, seed=4)
-    await hub.serve(path)
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
+    hub, directory, path = await hub_to_stop(tmp_path, monkeypatch, seed=4)
+    async with at_the_lobby(path) as (app, pilot):
         app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bob", "bot", "random")])
         await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
         await wait_for(pilot, lambda: bool(app.screen.update and app.screen.update.legal))
@@ -279,9 +335,7 @@ async def test_a_player_is_seated_again_after_the_hub_restarts(tmp_path, monkeyp
             n.message == "The hub stopped; your seats are kept. Trying to connect again…"
             for n in app._notifications))
         assert not any("closed the connection" in n.message for n in app._notifications)
-        again = Hub(directory, bot_delay=0)
-        again.resume_all()
-        await again.serve(path)
+        again = await hub_again(directory, path)
         try:
             await wait_for(
                 pilot, lambda: any("Back at the hub" in n.message for n in app._notifications)
@@ -304,16 +358,8 @@ async def test_the_table_says_it_reconnects_while_the_hub_is_away(tmp_path, monk
     "Choose ...") and only a key press said "Not connected to the hub.".
     While the hub is away, the table's top line says "Reconnecting to the
     hub…" (notices gone or not, the table redrawn), and once back it goes."""
-    import tui.remote
-
-    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
-    hub = Hub(directory, bot_delay=0, seed=4)
-    await hub.serve(path)
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    hub, directory, path = await hub_to_stop(tmp_path, monkeypatch, seed=4)
+    async with at_the_lobby(path) as (app, pilot):
         app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bob", "bot", "random")])
         await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
                        and bool(app.screen.update and app.screen.update.legal))
@@ -326,9 +372,7 @@ async def test_the_table_says_it_reconnects_while_the_hub_is_away(tmp_path, monk
         await wait_for(pilot, lambda: app.size == (100, 30))
         await pilot.pause()
         assert "Reconnecting to the hub…" in screen_kit.screen_text(app)
-        again = Hub(directory, bot_delay=0)
-        again.resume_all()
-        await again.serve(path)
+        again = await hub_again(directory, path)
         try:
             await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
                            and app.screen.update is not None and app.remote.connected)
@@ -341,24 +385,15 @@ async def test_the_table_says_it_reconnects_while_the_hub_is_away(tmp_path, monk
 async def test_the_lobby_says_it_reconnects_while_the_hub_is_away(tmp_path, monkeypatch):
     """The same play-test in the lobby: its title read "You are Ann" and its
     tables as live while the hub was away."""
-    import tui.remote
-
-    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
-    hub = Hub(directory, bot_delay=0)
-    await hub.serve(path)
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    hub, directory, path = await hub_to_stop(tmp_path, monkeypatch)
+    async with at_the_lobby(path) as (app, pilot):
         lobby = app.screen
         assert lobby.sub_title == "You are Ann"
         await hub.close()
         await wait_for(pilot, lambda: lobby.sub_title == "Reconnecting as Ann…")
         app.clear_notifications()
         await wait_for(pilot, lambda: "Reconnecting to the hub…" in screen_kit.screen_text(app))
-        again = Hub(directory, bot_delay=0)
-        await again.serve(path)
+        again = await hub_again(directory, path, resume=False)
         try:
             await wait_for(pilot, lambda: app.remote.connected and lobby.sub_title == "You are Ann")
             await pilot.pause()
@@ -375,9 +410,7 @@ async def test_a_watcher_is_not_told_of_seats_kept_when_the_hub_stops(shared_hub
 
     monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         await hub.close()
         await wait_for(pilot, lambda: any(
             n.message == "The hub stopped. Trying to connect again…" for n in app._notifications))
@@ -422,9 +455,7 @@ async def test_the_invitation_notice_goes_when_the_player_sits_down(shared_hub):
     from tui.screens.game import GameScreen
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
 
         def told() -> list[str]:
             return [n.message for n in app._notifications if "keeps a seat" in n.message]
@@ -448,9 +479,7 @@ async def test_chat_from_the_app(shared_hub):
 
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         bob = await Player.connect(path, "Bob")
         await bob.send({"chat": {"table": None, "text": "hello Ann"}})
         await wait_for(pilot, lambda: any("hello Ann" in n.message for n in app._notifications))
@@ -512,11 +541,9 @@ async def test_overseers_table_talk_is_the_tables_chat(shared_hub):
 
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with at_the_lobby(path) as (app, pilot):
         bob, table, screen = await _overseers_with_bob(app, pilot, path)
-        await bob.send({"chat": {"table": table, "text": "I kept nothing good"}})
-        await wait_for(pilot, lambda: "Bob: I kept nothing good" in screen.notes)
+        await bob_says(pilot, bob, table, screen, "I kept nothing good")
         await pilot.press("t")
         await wait_for(pilot, lambda: isinstance(app.focused, Input))
         app.focused.value = "me neither"
@@ -538,8 +565,7 @@ async def test_table_talk_the_panel_does_not_show_comes_as_a_notice(shared_hub):
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         bob, table, screen = await _overseers_with_bob(app, pilot, path)
-        await bob.send({"chat": {"table": table, "text": "I kept nothing good"}})
-        await wait_for(pilot, lambda: "Bob: I kept nothing good" in screen.notes)
+        await bob_says(pilot, bob, table, screen, "I kept nothing good")
         await pilot.pause(0.2)
         assert not [n for n in app._notifications if "kept nothing" in n.message]
         shown = screen.heard
@@ -554,8 +580,7 @@ async def test_a_watchers_table_talk_says_they_are_watching(shared_hub):
     """Play-test: a spectator's line in Overseers' table talk read "Dee:
     ...", as a player's. It reads "Dee (watching): ..."."""
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with at_the_lobby(path) as (app, pilot):
         bob, table, screen = await _overseers_with_bob(app, pilot, path)
         dee = await Player.connect(path, "Dee")
         await dee.send({"watch": {"table": table}})
@@ -596,21 +621,16 @@ async def test_a_chat_notice_says_where_the_line_was_said(shared_hub):
     "Chat (F2)", but F2 there opens the table's chat, without it. A line
     said where F2 does not open is titled by where it was said."""
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with at_the_lobby(path) as (app, pilot):
         bob, table, screen = await _overseers_with_bob(app, pilot, path)
         cy = await Player.connect(path, "Cy")
         await cy.send({"chat": {"table": None, "text": "anyone for a duel?"}})
-        await wait_for(pilot, lambda: any("anyone for a duel?" in n.message
-                                          for n in app._notifications))
-        (note,) = [n for n in app._notifications if "anyone for a duel?" in n.message]
+        note = await the_notice(pilot, app, "anyone for a duel?")
         assert note.title == "Lobby chat (F2 in the lobby)"
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await cy.send({"chat": {"table": None, "text": "in the lobby now"}})
-        await wait_for(pilot, lambda: any("in the lobby now" in n.message
-                                          for n in app._notifications))
-        (note,) = [n for n in app._notifications if "in the lobby now" in n.message]
+        note = await the_notice(pilot, app, "in the lobby now")
         assert note.title == "Chat (F2)"
         await bob.close()
         await cy.close()
@@ -625,8 +645,7 @@ async def test_lobby_chat_at_a_match_is_one_short_notice(shared_hub):
     from tui.plain import cell_len
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with at_the_lobby(path) as (app, pilot):
         bob, table, screen = await _overseers_with_bob(app, pilot, path)
         others = [await Player.connect(path, name) for name in ("Cy", "Dee", "Eve")]
         for n, other in enumerate(others):
@@ -654,9 +673,7 @@ async def test_lobby_chat_while_waiting_in_the_lobby_is_one_notice_gone_as_the_m
     began. In the lobby the newest line replaces the one before; the
     match screen opens without it."""
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])
         bob = await Player.connect(path, "Bob")
         while not (lobby := (await bob.expect("lobby"))["lobby"]):
@@ -688,16 +705,13 @@ async def test_f2_over_a_round_box_opens_the_tables_chat(shared_hub):
     from tui.screens.ending import EndingScreen
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with at_the_lobby(path) as (app, pilot):
         bob, table, screen = await _overseers_with_bob(app, pilot, path)
         box = EndingScreen("Round 1: what the vote did", ["Bob voted against Ann."],
                            go_on="the table")
         await app.push_screen(box)
         await bob.send({"chat": {"table": table, "text": "hello from bob"}})
-        await wait_for(pilot, lambda: any("hello from bob" in n.message
-                                          for n in app._notifications))
-        (note,) = [n for n in app._notifications if "hello from bob" in n.message]
+        note = await the_notice(pilot, app, "hello from bob")
         assert note.title == "Chat (F2)"
         await pilot.press("f2")
         await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
@@ -715,11 +729,9 @@ async def test_overseers_table_talk_is_kept_when_the_table_is_opened_again(share
     from tui.screens.overseers import OverseersScreen
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with at_the_lobby(path) as (app, pilot):
         bob, table, screen = await _overseers_with_bob(app, pilot, path)
-        await bob.send({"chat": {"table": table, "text": "I kept nothing good"}})
-        await wait_for(pilot, lambda: "Bob: I kept nothing good" in screen.notes)
+        await bob_says(pilot, bob, table, screen, "I kept nothing good")
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await pilot.press("enter")
@@ -742,11 +754,9 @@ async def test_back_on_a_new_connection_the_talk_so_far_is_in_the_chat_and_the_p
     from tui.screens.overseers import OverseersScreen
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with at_the_lobby(path) as (app, pilot):
         bob, table, screen = await _overseers_with_bob(app, pilot, path)
-        await bob.send({"chat": {"table": table, "text": "I kept nothing good"}})
-        await wait_for(pilot, lambda: "Bob: I kept nothing good" in screen.notes)
+        await bob_says(pilot, bob, table, screen, "I kept nothing good")
         app.remote.say(table, "me neither")
         await wait_for(pilot, lambda: "Ann: me neither" in screen.notes)
         await bob.send({"chat": {"table": None, "text": "a duel later, anyone?"}})
@@ -784,11 +794,9 @@ async def test_the_hub_again_after_a_dropped_connection_repeats_no_line(shared_h
 
     monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with at_the_lobby(path) as (app, pilot):
         bob, table, screen = await _overseers_with_bob(app, pilot, path)
-        await bob.send({"chat": {"table": table, "text": "I kept nothing good"}})
-        await wait_for(pilot, lambda: "Bob: I kept nothing good" in screen.notes)
+        await bob_says(pilot, bob, table, screen, "I kept nothing good")
         (mine,) = [c for c in hub.clients if c.player == "Ann"]
         mine.close()
         await wait_for(pilot, lambda: app.screen is not screen
@@ -807,9 +815,7 @@ async def test_the_new_table_form_offers_a_bot_for_away_players(shared_hub):
     from tui.screens.lobby import AWAY_CHOICES, SharedTableScreen
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         # an untouched form leaves at once: the away choice is part of its start
         await pilot.press("n")
         await wait_for(pilot, lambda: bool(app.screen.query("#away-bot")))
@@ -854,12 +860,8 @@ async def test_the_new_table_form_keeps_a_seat_for_a_named_player(shared_hub):
     from tui.screens.lobby import OPEN_SEAT_HINT
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
-        app.action_new_match("overseers")
-        await shared_form_shown(pilot, app)
-        form = app.screen
+    async with at_the_lobby(path) as (app, pilot):
+        form = await new_table_form(pilot, app, "overseers")
         mine = form.query_one("#name-0", Input)
         assert mine.value == "Ann" and mine.disabled
         assert form.query_one("#name-1", Input).value == ""
@@ -899,12 +901,8 @@ async def test_a_seat_is_kept_for_a_player_with_a_name_as_long_as_a_name_may_be(
 
     zoe = "Zoë the Magnificent Overlord éü"
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
-        app.action_new_match("overseers")
-        await shared_form_shown(pilot, app)
-        form = app.screen
+    async with at_the_lobby(path) as (app, pilot):
+        form = await new_table_form(pilot, app, "overseers")
         form.query_one("#kind-1", Select).value = "human"
         field = form.query_one("#name-1", Input)
         field.focus()
@@ -940,9 +938,7 @@ async def test_a_new_table_the_hub_never_answers_gives_the_form_back(shared_hub,
         said = record_notices(app)
         await wait_for(pilot, lambda: app.remote.connected)
         monkeypatch.setattr(app.remote, "create", lambda request: None)  # never answered
-        app.action_new_match("overboss-duel")
-        await shared_form_shown(pilot, app)
-        form = app.screen
+        form = await new_table_form(pilot, app, "overboss-duel")
         form.query_one("#away-bot", Select).value = 2
         await pilot.press("ctrl+s")
         await pilot.pause(0.05)
@@ -968,9 +964,7 @@ async def test_a_new_table_the_hub_refuses_keeps_the_form_and_marks_the_seat(sha
     async with app.run_test(size=(80, 24)) as pilot:
         said = record_notices(app)
         await wait_for(pilot, lambda: app.remote.connected)
-        app.action_new_match("overboss-duel")
-        await shared_form_shown(pilot, app)
-        form = app.screen
+        form = await new_table_form(pilot, app, "overboss-duel")
         form.query_one("#away-bot", Select).value = 2
         form.query_one("#kind-1", Select).value = "human"
         field = form.query_one("#name-1", Input)
@@ -1005,12 +999,8 @@ async def test_a_seat_added_to_the_new_table_form_is_open_to_anyone(shared_hub):
     from tui.screens.lobby import OPEN_SEAT_HINT
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
-        app.action_new_match("overstocked")
-        await shared_form_shown(pilot, app)
-        form = app.screen
+    async with at_the_lobby(path) as (app, pilot):
+        form = await new_table_form(pilot, app, "overstocked")
         assert not form.query("#name-2")
         form.query_one("#count", Select).value = 3
         await wait_for(pilot, lambda: bool(form.query("#name-2")))
@@ -1250,9 +1240,7 @@ async def test_a_six_seat_table_leaves_the_now_column_in_sight_at_80_columns():
 
 async def test_the_lobby_stands_up_and_withdraws_a_table_before_its_match(shared_hub):
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         lobby = app.screen
 
         def hint() -> str:
@@ -1260,10 +1248,8 @@ async def test_the_lobby_stands_up_and_withdraws_a_table_before_its_match(shared
 
         # Bob's table keeps a seat for Ann: she may decline it
         bob = await Player.connect(path, "Bob")
-        await bob.send({"create": {"game": "overboss-duel",
-                                   "seats": [{"player": "Bob"}, {"player": "Ann"}]}})
-        bobs = (await bob.expect("created"))["created"]["table"]
-        await bob.send({"join": {"table": bobs, "seat": 0}})
+        bobs = await sits_at_a_new_table(bob, "overboss-duel",
+                                         [{"player": "Bob"}, {"player": "Ann"}])
         await wait_for(pilot, lambda: "kept for you" in hint())
         await pilot.press("x")
         await wait_for(pilot, lambda: [s["kind"] for t in app.remote.tables
@@ -1326,8 +1312,7 @@ async def test_chat_at_a_table_whose_screen_is_closed_is_a_notice_not_an_error(s
     player read "A message from the hub could not be shown (NoMatches ...)"."""
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with at_the_lobby(path) as (app, pilot):
         bob, table, screen = await _overseers_with_bob(app, pilot, path)
         # Ann keeps a card; then nothing changes at the table until Bob keeps one
         await wait_for(pilot, lambda: bool(screen.update and screen.update.legal))
@@ -1354,9 +1339,7 @@ async def test_a_name_typed_in_a_bot_seat_makes_it_a_persons(shared_hub):
     from tui.screens.new_match import HUMAN
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen))
         await wait_for(pilot, lambda: bool(app.screen.query("#away-bot")))
@@ -1431,22 +1414,15 @@ async def test_back_with_two_tables_the_turn_notice_names_the_covered_one(shared
     terminals = [await Player.connect(path, "Ann") for _ in range(3)]  # one a table
     ann = terminals[0]
     bob = await Player.connect(path, "Bob")
-    await ann.send({"create": {"game": "overseers", "seats": [
-        {"player": "Ann"}, {"bot": "random"}, {"bot": "random"}]}})
-    overseers = (await ann.expect("created"))["created"]["table"]
-    await ann.send({"join": {"table": overseers, "seat": 0}})
+    overseers = await sits_at_a_new_table(ann, "overseers", [{"player": "Ann"}, {"bot": "random"},
+                                                             {"bot": "random"}])
     await ann.expect("update")
     ann = terminals[1]
-    await ann.send({"create": {"game": "overstocked", "seats": [
-        {"player": "Ann"}, {"bot": "random"}]}})
-    overstocked = (await ann.expect("created"))["created"]["table"]
-    await ann.send({"join": {"table": overstocked, "seat": 0}})
+    overstocked = await sits_at_a_new_table(ann, "overstocked",
+                                            [{"player": "Ann"}, {"bot": "random"}])
     await ann.expect("update")
     ann = terminals[2]
-    await bob.send({"create": {"game": "overboss-duel", "seats": [
-        {"player": "Bob"}, {"player": "Ann"}]}})
-    duel = (await bob.expect("created"))["created"]["table"]
-    await bob.send({"join": {"table": duel, "seat": 0}})
+    duel = await sits_at_a_new_table(bob, "overboss-duel", [{"player": "Bob"}, {"player": "Ann"}])
     await ann.send({"join": {"table": duel, "seat": 1}})
     await ann.expect("update")
     for terminal in terminals:
@@ -1482,9 +1458,7 @@ async def test_w_on_a_table_where_you_have_a_seat_says_enter_takes_it(shared_hub
     match as a spectator, "Ann's (away) turn", with nothing saying the seat
     was hers. The lobby says Enter sits her down, and watches nothing."""
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "bot", "random")])
         await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
         await pilot.press("q")
@@ -1516,6 +1490,13 @@ async def _overseers_with_bob(app, pilot, path):
     await bob.send({"join": {"table": table, "seat": 1}})
     await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
     return bob, table, app.screen
+
+
+async def bob_says(pilot, bob, table, screen, text: str) -> None:
+    """Bob (a client of the hub) says `text` at `table`; Ann's Overseers
+    screen has it in its table talk."""
+    await bob.send({"chat": {"table": table, "text": text}})
+    await wait_for(pilot, lambda: f"Bob: {text}" in screen.notes)
 
 
 async def test_the_turn_coming_back_lights_the_prompt_not_a_notice_over_the_table(
@@ -1556,16 +1537,7 @@ async def test_the_turn_coming_back_lights_the_prompt_not_a_notice_over_the_tabl
                     if came_back == 2:
                         break
                 screen.play(rng.choice(update.legal))
-            try:
-                message = await bob.read(timeout=0.005)
-            except TimeoutError:
-                continue
-            if "update" in message:
-                theirs = wire.decode_update(json.dumps(message["update"]).encode())
-                if theirs.legal and theirs.outcome is None:
-                    command = wire.command_dict(
-                        SeatCommand.play(1, rng.choice(theirs.legal), theirs.seq))
-                    await bob.send({"command": command, "table": message["table"]})
+            await bob_plays_his_turn(bob, wire, rng)
         assert came_back == 2
 
 
@@ -1657,9 +1629,7 @@ async def test_a_chat_line_sent_too_soon_stays_in_its_field(shared_hub):
     from host.messages import CHAT_BURST
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         field = await open_chat(pilot, app)
         for n in range(CHAT_BURST):
             field.value = f"line {n}"
@@ -1680,9 +1650,7 @@ async def test_the_shared_tables_palette_offers_no_screenshot(shared_hub):
     where the player is (it said "Failed to save screenshot"): the palette
     of the shared tables leaves it out, as the others but the theme picker."""
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Screenshot" not in titles
         assert titles == ["Theme picker"]
@@ -1699,9 +1667,7 @@ async def test_at_a_shared_table_q_says_it_leads_to_the_lobby(shared_hub):
     from tui.widgets.footer import Footer
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         bob, _ = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
         assert app.screen.active_bindings["q"].binding.description == "Lobby"
         await play_to_the_results(pilot, app, bob, random.Random(3))
@@ -1736,9 +1702,7 @@ async def test_the_shared_tables_help_says_what_their_palette_and_quit_do(shared
     from tui.screens.help import HelpScreen
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         await pilot.press("f1")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         grid = app.screen.query_one("#help-keys", DataTable)
@@ -1755,9 +1719,7 @@ async def test_a_chat_line_at_its_length_limit_says_so(shared_hub):
 
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         field = await open_chat(pilot, app)
         field.value = "x" * 199
         field.cursor_position = 199
@@ -1814,9 +1776,7 @@ async def test_the_new_table_form_says_table_in_the_lobbys_words(shared_hub):
     from tui.screens.lobby import SharedTableScreen
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         assert app.screen.active_bindings["n"].binding.description == "New table"
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, SharedTableScreen))
@@ -1843,9 +1803,7 @@ async def test_the_lobby_help_lists_what_its_keys_do_for_a_player(shared_hub):
     from tui.screens.help import HelpScreen
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         for _ in range(3):
             app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])
             await pilot.pause(0.3)
@@ -2025,9 +1983,7 @@ async def test_with_two_tables_open_the_one_on_top_is_the_table_on_screen(shared
                         ("overboss-duel", [{"player": "Ann"}, {"bot": "random"}])):
         ann = await Player.connect(path, "Ann")  # a terminal a table
         terminals.append(ann)
-        await ann.send({"create": {"game": game, "seats": seats}})
-        tables[game] = (await ann.expect("created"))["created"]["table"]
-        await ann.send({"join": {"table": tables[game], "seat": 0}})
+        tables[game] = await sits_at_a_new_table(ann, game, seats)
         while (await ann.expect("update"))["table"] != tables[game]:
             pass
     for ann in terminals:
@@ -2114,10 +2070,8 @@ async def test_r_in_the_help_opens_the_rules_at_a_shared_table(shared_hub):
 
     hub, path = shared_hub
     bob = await Player.connect(path, "Bob")
-    await bob.send({"create": {"game": "overseers", "seats": [
-        {"player": "Bob"}, {"bot": "random"}, {"bot": "random"}]}})
-    watched = (await bob.expect("created"))["created"]["table"]
-    await bob.send({"join": {"table": watched, "seat": 0}})
+    watched = await sits_at_a_new_table(bob, "overseers", [{"player": "Bob"}, {"bot": "random"},
+                                                           {"bot": "random"}])
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     async with app.run_test(size=(160, 45)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
@@ -2218,10 +2172,7 @@ async def test_back_at_the_table_the_recap_starts_at_your_last_move(shared_hub, 
     wire = codec(game)
     monkeypatch.setattr("host.hub.MIN_AWAY_BOT", 0.01)  # (a blink, not 1 s)
     ann = await Player.connect(path, "ann")
-    await ann.send({"create": {"game": game.id, "seats": ["open", {"player": "Bob"}],
-                               "away_bot": 0.05}})
-    table = (await ann.expect("created"))["created"]["table"]
-    await ann.send({"join": {"table": table, "seat": 0}})
+    table = await sits_at_a_new_table(ann, game.id, ["open", {"player": "Bob"}], away_bot=0.05)
     rng = random.Random(6)
 
     async def ann_plays_until(pilot, done) -> None:
@@ -2285,9 +2236,7 @@ async def test_a_spectators_results_offer_no_rematch(shared_hub):
 
     hub, path = shared_hub
     ann, bob, table = await table_for_two(path)
-    app = JoinApp(path, "Cy", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path, "Cy") as (app, pilot):
         app.remote.watch(table)
         await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
         await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
@@ -2326,9 +2275,7 @@ async def test_x_in_the_lobby_leaves_a_begun_match_for_good_and_clears_a_finishe
     from tests.test_host_hub import play_to_the_end
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         lobby = app.screen
 
         def hint() -> str:
@@ -2440,10 +2387,7 @@ async def _cy_watches_bobs_duel(pilot, app, path):
     app) watches it from the lobby with w. (Bob, Cy's game screen.)"""
     await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
     bob = await Player.connect(path, "Bob")
-    await bob.send({"create": {"game": "overboss-duel",
-                               "seats": [{"player": "Bob"}, {"bot": "random"}]}})
-    bobs = (await bob.expect("created"))["created"]["table"]
-    await bob.send({"join": {"table": bobs, "seat": 0}})
+    await sits_at_a_new_table(bob, "overboss-duel", [{"player": "Bob"}, {"bot": "random"}])
     await wait_for(pilot, lambda: any(t.get("started") for t in app.remote.tables))
     await pilot.press("w")
     await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
@@ -2508,9 +2452,7 @@ async def test_after_leaving_a_match_for_good_w_watches_it_and_enter_says_so(sha
     public view, no seat's cards); Enter says plainly that they left it
     for good and that w watches it."""
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         lobby = app.screen
         said = record_notices(app)
         def hint() -> str:
@@ -2546,9 +2488,7 @@ async def test_the_lobby_footer_names_what_x_does_at_the_highlighted_table(share
     from tests.test_host_hub import play_to_the_end
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         lobby = app.screen
 
         def footer() -> str:
@@ -2652,10 +2592,7 @@ async def test_the_lobby_says_when_your_seat_is_open_at_your_other_terminal(shar
 
     hub, path = shared_hub
     ann = await Player.connect(path, "Ann")  # her first terminal
-    await ann.send({"create": {"game": "overstocked", "seats": [
-        {"player": "Ann"}, {"bot": "random"}]}})
-    table = (await ann.expect("created"))["created"]["table"]
-    await ann.send({"join": {"table": table, "seat": 0}})
+    table = await sits_at_a_new_table(ann, "overstocked", [{"player": "Ann"}, {"bot": "random"}])
     await ann.expect("update")
 
     app = JoinApp(path, "Ann", theme_name="textual-dark")
@@ -3003,9 +2940,7 @@ async def test_no_drawing_turn_lock_is_left_beside_the_socket(tmp_path, monkeypa
     path = tmp_path / "run" / "hub.sock"
     await hub.serve(path)
     try:
-        app = JoinApp(path, "Ann", theme_name="textual-dark")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: app.remote.connected)
+        async with at_the_lobby(path) as (app, pilot):
             assert app.remote._turns._fds  # the hub's locks, shared by its apps
             await pilot.press("q")
             await pilot.pause(0.1)
@@ -3020,9 +2955,7 @@ async def test_the_lobby_footer_dims_x_and_w_where_they_do_nothing(shared_hub):
     table at all, and on tables where each only said it could not. There
     they are dimmed, and pressed anyway still say why."""
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         lobby = app.screen
         said = record_notices(app)
         await wait_for(pilot, lambda: app.remote.lobby_seen)
@@ -3061,9 +2994,7 @@ async def test_the_others_read_once_that_a_player_left_or_came_back(shared_hub):
     table read nothing but "(away)" beside his name. She is told once of
     each going and coming back (host/hub.py `seat_news`)."""
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         said = record_notices(app)
         bob, table = await bob_sits_at_anns_duel(pilot, app, path)
         await bob.close()
@@ -3103,13 +3034,7 @@ async def test_a_watcher_is_back_at_the_match_after_the_hub_restarts(tmp_path, m
     """Play-test: players came back to their seats after the hub restarted,
     a watcher to the lobby. The match they watched, still running, opens
     to them again (under the id the restarted hub gives it)."""
-    import tui.remote
-
-    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
-    hub = Hub(directory, bot_delay=0, seed=4)
-    await hub.serve(path)
+    hub, directory, path = await hub_to_stop(tmp_path, monkeypatch, seed=4)
     app = JoinApp(path, "Cy", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         bob, _ = await _cy_watches_bobs_duel(pilot, app, path)
@@ -3253,9 +3178,7 @@ async def test_an_r_whose_lobby_has_not_come_sits_at_the_rematch_set_up_first(sh
     second r at the first's table; the app says so, and no second
     "set up a rematch" line goes to the finished table's chat."""
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         bob, old = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
         await play_to_the_results(pilot, app, bob, random.Random(3))
         await bob.send({"create": {"game": "overboss-duel", "options": {"short_board": True},
@@ -3491,12 +3414,8 @@ async def test_the_new_table_form_starts_from_your_last_table(shared_hub, tmp_pa
 
     expansions = ("advanced", "incentives", "forklifts", "quantum")
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: app.remote.connected)
-        app.action_new_match("overstocked")
-        await shared_form_shown(pilot, app)
-        form = app.screen
+    async with at_the_lobby(path) as (app, pilot):
+        form = await new_table_form(pilot, app, "overstocked")
         form.query_one("#count", Select).value = 4
         await wait_for(pilot, lambda: form.query("#kind-3") and form.query_one("#kind-3").display)
         form.query_one("#kind-1", Select).value = "human"
@@ -3534,12 +3453,8 @@ async def test_the_rulebooks_bot_reads_as_itself_at_the_shared_tables(shared_hub
     from tui.screens.new_match import RULES_BOT_NOTE
 
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
-        app.action_new_match("overstocked")
-        await shared_form_shown(pilot, app)
-        form = app.screen
+    async with at_the_lobby(path) as (app, pilot):
+        form = await new_table_form(pilot, app, "overstocked")
         # a person's seat before the box is ticked: the rules' bot all the same
         form.query_one("#kind-1", Select).value = "human"
         form.query_one("#opt-solo", Checkbox).value = True
@@ -3610,25 +3525,17 @@ async def test_a_chat_line_typed_while_the_hub_is_away_stays_in_its_box(tmp_path
     to the hub." and the box emptied, the line lost. It stays in the box,
     and Enter sends it once back at the hub (the lobby's chat stays open
     over the lobby as the app connects again)."""
-    import tui.remote
     from tui.screens.chat import ChatScreen
 
-    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
-    hub = Hub(directory, bot_delay=0)
-    await hub.serve(path)
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    hub, directory, path = await hub_to_stop(tmp_path, monkeypatch)
+    async with at_the_lobby(path) as (app, pilot):
         await hub.close()
         await wait_for(pilot, lambda: app.remote.reconnecting)
         field = await open_chat(pilot, app)
         await pilot.press(*"second", "space", *"try", "enter")
         await wait_for(pilot, lambda: any("Not connected" in n.message for n in app._notifications))
         assert field.value == "second try"
-        again = Hub(directory, bot_delay=0)
-        await again.serve(path)
+        again = await hub_again(directory, path, resume=False)
         try:
             await wait_for(pilot, lambda: app.remote.connected and not app.remote.reconnecting)
             assert isinstance(app.screen, ChatScreen) and field.value == "second try"
@@ -3645,16 +3552,8 @@ async def test_the_results_say_they_reconnect_while_the_hub_is_away(tmp_path, mo
     its notice went, the results looked live. They say "Reconnecting to
     the hub…" as the table does, also when opened again from the final
     table (b) while the hub is away."""
-    import tui.remote
-
-    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
-    hub = Hub(directory, bot_delay=0, seed=4)
-    await hub.serve(path)
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    hub, directory, path = await hub_to_stop(tmp_path, monkeypatch, seed=4)
+    async with at_the_lobby(path) as (app, pilot):
         bob, _ = await bob_sits_at_anns_duel(pilot, app, path)
         await play_to_the_results(pilot, app, bob, random.Random(3))
         results = app.screen
@@ -3680,16 +3579,8 @@ async def test_a_table_not_begun_and_not_kept_over_a_restart_is_told_to_its_crea
     restarted; the lobby listed it while the hub was down, and once back
     it was gone with only "Back at the hub." (README: such a table is not
     kept). Its creator is told so; a table that has begun comes back."""
-    import tui.remote
-
-    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
-    hub = Hub(directory, bot_delay=0)
-    await hub.serve(path)
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    hub, directory, path = await hub_to_stop(tmp_path, monkeypatch)
+    async with at_the_lobby(path) as (app, pilot):
         app.new_match("boss-quest", [app.seat("Ann", "human"), app.seat("", "human")])
         await wait_for(pilot, lambda: len(app.remote.tables) == 1)
         await hub.close()
@@ -3697,9 +3588,7 @@ async def test_a_table_not_begun_and_not_kept_over_a_restart_is_told_to_its_crea
         assert len(app.remote.tables) == 1  # still listed while the hub is away
         said = "Your Boss Quest table had not begun and was not kept: set it up again (n)."
         assert not any(n.message == said for n in app._notifications)
-        again = Hub(directory, bot_delay=0)
-        again.resume_all()
-        await again.serve(path)
+        again = await hub_again(directory, path)
         try:
             await wait_for(pilot, lambda: any(n.message == said for n in app._notifications))
             assert app.remote.tables == []
@@ -3725,23 +3614,16 @@ async def test_a_table_not_begun_is_told_to_its_creator_in_a_new_session_after_a
     hub = Hub(directory, bot_delay=0)
     hub.resume_all()
     await hub.serve(path)
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         app.new_match("boss-quest", [app.seat("Ann", "human"), app.seat("Bob", "human")])
         await wait_for(pilot, lambda: len(app.remote.tables) == 1)
     # the host stops: the session ends first, then the hub
     await hub.close()
     for session in range(2):
-        again = Hub(directory, bot_delay=0)
-        again.resume_all()
-        await again.serve(path)
+        again = await hub_again(directory, path)
         try:
             for name in ("Bob", "Ann"):  # Bob had a seat kept there: not his table
-                app = JoinApp(path, name, theme_name="textual-dark")
-                async with app.run_test(size=(80, 24)) as pilot:
-                    await wait_for(pilot, lambda app=app: isinstance(app.screen, LobbyScreen)
-                                   and app.remote.connected)
+                async with at_the_lobby(path, name) as (app, pilot):
                     await pilot.pause(0.3)
                     told = [n.message for n in app._notifications if n.message == said]
                     # told once: not again in the next session
@@ -3755,17 +3637,10 @@ async def test_a_table_chat_line_not_sent_while_the_hub_is_away_comes_back(tmp_p
     hub was away, but the box closed with the table's screen as the app
     connected again, and the line was lost. Back at the table (its id new
     after the restart, its match the same), F2 opens the chat with it."""
-    import tui.remote
     from tui.screens.chat import ChatScreen
 
-    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
-    hub = Hub(directory, bot_delay=0, seed=4)
-    await hub.serve(path)
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    hub, directory, path = await hub_to_stop(tmp_path, monkeypatch, seed=4)
+    async with at_the_lobby(path) as (app, pilot):
         app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("Bob", "bot", "random")])
         await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
                        and bool(app.screen.update and app.screen.update.legal))
@@ -3778,9 +3653,7 @@ async def test_a_table_chat_line_not_sent_while_the_hub_is_away_comes_back(tmp_p
         await pilot.press(*"still", "space", *"here", "enter")
         await wait_for(pilot, lambda: any("Not connected" in n.message for n in app._notifications))
         assert field.value == "still here"
-        again = Hub(directory, bot_delay=0)
-        again.resume_all()
-        await again.serve(path)
+        again = await hub_again(directory, path)
         try:
             await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
                            and app.screen.update is not None and not app.remote.reconnecting)
@@ -3804,9 +3677,7 @@ async def test_a_box_up_at_a_shared_table_tells_the_others_the_player_is_reading
     as deciding to the others. The app tells the hub as the box goes up and
     as it goes; the other seats' updates say so (`SeatUpdate.reading`)."""
     hub, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         bob, _ = await bob_sits_at_anns_duel(pilot, app, path)
         await wait_for(pilot, lambda: bool(app.screen.update and app.screen.update.to_act))
         await bob.until_quiet()
@@ -3839,10 +3710,7 @@ async def test_the_hub_stopping_says_which_seats_are_kept(tmp_path, monkeypatch)
         directory, path = tmp_path / case / "shared", tmp_path / case / "hub.sock"
         hub = Hub(directory, bot_delay=0)
         await hub.serve(path)
-        app = JoinApp(path, "Ann", theme_name="textual-dark")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda app=app: isinstance(app.screen, LobbyScreen)
-                           and app.remote.connected)
+        async with at_the_lobby(path) as (app, pilot):
             app.new_match("boss-quest", [app.seat("Ann", "human"), app.seat("", "human")])
             await wait_for(pilot, lambda app=app: len(app.remote.tables) == 1)
             if case == "both":
@@ -3865,22 +3733,15 @@ async def test_several_tables_not_begun_of_one_game_are_told_in_one_notice(
     hub = Hub(directory, bot_delay=0)
     hub.resume_all()
     await hub.serve(path)
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         for game in ("boss-quest", "boss-quest", "overseers"):
             app.new_match(game, [app.seat("Ann", "human"), app.seat("Bob", "human"),
                                  app.seat("Cy", "human")])
         await wait_for(pilot, lambda: len(app.remote.tables) == 3)
     await hub.close()
-    again = Hub(directory, bot_delay=0)
-    again.resume_all()
-    await again.serve(path)
+    again = await hub_again(directory, path)
     try:
-        app = JoinApp(path, "Ann", theme_name="textual-dark")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
-                           and app.remote.connected)
+        async with at_the_lobby(path) as (app, pilot):
             await pilot.pause(0.3)
             told = sorted(n.message for n in app._notifications if "not kept" in n.message)
             assert told == [
@@ -3906,15 +3767,9 @@ async def test_a_rematch_not_begun_over_a_restart_is_told_as_a_rematch(
     (listed again after the restart) asks for the rematch again. Told so,
     by the hub's record (`hub`), or by what the app saw of its tables when
     the hub kept none (`app`: an older hub's, or its file lost)."""
-    import tui.remote
     from host.hub import NOT_KEPT_FILE
 
-    monkeypatch.setattr(tui.remote, "RECONNECT_SECONDS", 0.05)
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
-    directory, path = tmp_path / "shared", tmp_path / "run" / "hub.sock"
-    hub = Hub(directory, bot_delay=0)
-    hub.resume_all()
-    await hub.serve(path)
+    hub, directory, path = await hub_to_stop(tmp_path, monkeypatch, resume=True)
     app = JoinApp(path, "Ann", theme_name="textual-dark")
     again = None
     try:
@@ -3932,9 +3787,7 @@ async def test_a_rematch_not_begun_over_a_restart_is_told_as_a_rematch(
             await wait_for(pilot, lambda: app.remote.reconnecting)
             if told_by == "app":
                 (directory / NOT_KEPT_FILE).unlink()
-            again = Hub(directory, bot_delay=0)
-            again.resume_all()
-            await again.serve(path)
+            again = await hub_again(directory, path)
             await wait_for(pilot, lambda: REMATCH_NOT_KEPT in said)
             await pilot.pause(0.2)
             assert [s for s in said if "not kept" in s and "stopped" not in s] == [
@@ -3951,9 +3804,7 @@ async def test_rematches_not_kept_are_counted_as_tables_are(shared_hub):
     tables do ("×N" on the host); a hub's entry of the wrong shape is
     passed over, a rematch mark that is not text read as a table's."""
     _, path = shared_hub
-    app = JoinApp(path, "Ann", theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+    async with at_the_lobby(path) as (app, pilot):
         said = record_notices(app)
         app.remote._told_not_kept([
             {"title": "Overboss Duel", "rematch_of": "a" * 32},
