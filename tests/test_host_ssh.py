@@ -448,6 +448,33 @@ async def read_until(process, marker: str, seen: list[str], timeout: float = 10)
         seen.append(chunk.decode(errors="replace"))
 
 
+async def child_pid(process, seen: list[str]) -> int:
+    """The pid the session's child (`child_running(ECHO)`) prints first,
+    its line read into `seen`."""
+    import re
+
+    await read_until(process, "PID=", seen)
+    await read_until(process, "\n", seen)
+    return int(re.search(r"PID=(\d+)", "".join(seen)).group(1))
+
+
+async def the_host_stops_under(server, key) -> tuple[str, int]:
+    """A player logs in with `key` and the host (`server`) stops while their
+    child runs: all their terminal read to the session's end, and the
+    child's pid."""
+    from host.ssh import stop
+
+    port = server.sockets[0].getsockname()[1]
+    async with connect(port, key) as conn:
+        process = await conn.create_process(term_type="xterm", encoding=None)
+        seen: list[str] = []
+        pid = await child_pid(process, seen)
+        stopping = asyncio.ensure_future(stop(server))
+        text = "".join(seen) + await output_of(process)
+        await stopping
+    return text, pid
+
+
 def gone(pid: int) -> bool:
     import os
 
@@ -468,16 +495,13 @@ async def wait_gone(pid: int, what: str) -> None:
 
 
 async def test_an_idle_session_is_closed_with_a_message_and_no_process_left(idle_door, keys):
-    import re
 
     _, ann, _, _ = keys
     async with connect(idle_door, ann) as conn:
         process = await conn.create_process(term_type="xterm", encoding=None)
         started = asyncio.get_running_loop().time()
         seen: list[str] = []
-        await read_until(process, "PID=", seen)
-        await read_until(process, "\n", seen)
-        pid = int(re.search(r"PID=(\d+)", "".join(seen)).group(1))
+        pid = await child_pid(process, seen)
         text = "".join(seen) + await output_of(process)  # to the end of the session
         waited = asyncio.get_running_loop().time() - started
     # (not "without a key": read under the banner about keys, it was taken
@@ -696,23 +720,10 @@ async def test_a_host_that_stops_puts_each_terminal_back_and_says_so(tmp_path, k
     terminal leaves the full-screen mode, shows the cursor again and reads
     that the host stopped and the matches are kept. (It stayed on the last
     frame, in the app's modes, with no word of why.)"""
-    import re
-
-    from host.ssh import stop
-
     path, ann, _, _ = keys
     host_key = load_host_key(tmp_path / "host_key")
     server = await serve("127.0.0.1", 0, read_players(path), host_key, child_running(ECHO))
-    port = server.sockets[0].getsockname()[1]
-    async with connect(port, ann) as conn:
-        process = await conn.create_process(term_type="xterm", encoding=None)
-        seen: list[str] = []
-        await read_until(process, "PID=", seen)
-        await read_until(process, "\n", seen)
-        pid = int(re.search(r"PID=(\d+)", "".join(seen)).group(1))
-        stopping = asyncio.ensure_future(stop(server))
-        text = "".join(seen) + await output_of(process)
-        await stopping
+    text, pid = await the_host_stops_under(server, ann)
     # the cursor shown (this app never took the alternate screen: it is not
     # left again, tests/test_host_ssh_ending.py)
     assert "\x1b[?25h" in text and "\x1b[?1049l" not in text
@@ -893,23 +904,10 @@ async def test_the_later_of_a_case_twin_pair_is_refused_at_the_door(tmp_path):
 async def test_a_watcher_is_not_told_of_seats_kept_when_the_host_stops(tmp_path, keys):
     """Play-test: a watcher with no seat read "your seats are kept" as the
     host stopped; only a player with seats at the hub reads that."""
-    import re
-
-    from host.ssh import stop
-
     path, ann, _, _ = keys
     server = await serve("127.0.0.1", 0, read_players(path), load_host_key(tmp_path / "hk"),
                          child_running(ECHO), has_seats=lambda player: False)
-    port = server.sockets[0].getsockname()[1]
-    async with connect(port, ann) as conn:
-        process = await conn.create_process(term_type="xterm", encoding=None)
-        seen: list[str] = []
-        await read_until(process, "PID=", seen)
-        await read_until(process, "\n", seen)
-        pid = int(re.search(r"PID=(\d+)", "".join(seen)).group(1))
-        stopping = asyncio.ensure_future(stop(server))
-        text = "".join(seen) + await output_of(process)
-        await stopping
+    text, pid = await the_host_stops_under(server, ann)
     assert "The Overtable host has stopped." in text and "seats" not in text, text
     await wait_gone(pid, "the host")
 
