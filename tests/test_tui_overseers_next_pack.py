@@ -26,6 +26,7 @@ from core.playout import sample_chance
 from saves.journal import PlayerSpec
 from tests.overseers_screen_kit import ScreenApp, make_update
 from tests.screen_kit import FakePort, record_notices, wait_for
+from tests.test_tui_overseers import drafting
 from tui.app import OvertableApp
 from tui.key_order import KeysInOrder
 from tui.screens.game import GameScreen
@@ -35,14 +36,6 @@ from tui.screens.overseers import OverseersScreen
 pytestmark = pytest.mark.usefixtures("brisk_idle")
 
 LOOK = "pick with a number, or ←→ then Enter."
-
-
-def drafting(seed: int = 3):
-    rng = random.Random(seed)
-    state = GAME.setup(4)
-    while CHANCE in GAME.to_act(state):
-        state = GAME.apply(state, CHANCE, sample_chance(GAME.chance_outcomes(state), rng))
-    return state
 
 
 def passed(state):
