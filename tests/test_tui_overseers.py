@@ -834,9 +834,10 @@ async def test_the_score_label_says_what_it_counts_round_or_showdown_ov20():
     assert "score 31 now" not in text
 
 
-def random_steps_to_round_two(seed: int = 7, players: int = 3):
+def random_steps_to_round_two(seed: int = 7, players: int = 3, viewer: int | None = 0):
     """Played at random to round 2's draft: each step's state before, the
-    line Ann's log gives it, and the state after."""
+    line `viewer`'s log gives it (Ann's; None: a spectator's, the public
+    line), and the state after."""
     rng = random.Random(seed)
     state = GAME.setup(players)
     while not (state.round == 2 and state.phase is Phase.DRAFT):
@@ -845,7 +846,7 @@ def random_steps_to_round_two(seed: int = 7, players: int = 3):
             action = sample_chance(GAME.chance_outcomes(state), rng)
         else:
             action = rng.choice(GAME.legal_actions(state, seat))
-        line = GAME.describe(state, seat, action, names=NAMES[:players], viewer=0)
+        line = GAME.describe(state, seat, action, names=NAMES[:players], viewer=viewer)
         after = GAME.apply(state, seat, action)
         yield state, line, after
         state = after
@@ -2959,17 +2960,10 @@ async def test_the_round_end_for_everyone_shows_each_round_score_at_80x24(seed):
     totals secret (OV-6). The box lists every player's round score (OV-17:
     the Leader card goes by them) and no total, in sight at 80x24 with six
     players without scrolling."""
-    rng = random.Random(seed)
-    state = GAME.setup(6)
-    log: list[str] = []
-    while not (state.round == 2 and state.phase is Phase.DRAFT):
-        seat = min(GAME.to_act(state))
-        if seat == CHANCE:
-            action = sample_chance(GAME.chance_outcomes(state), rng)
-        else:
-            action = rng.choice(GAME.legal_actions(state, seat))
-        log.append(GAME.describe(state, seat, action, names=NAMES, viewer=None))
-        state = GAME.apply(state, seat, action)
+    state, log = GAME.setup(6), []
+    for _, line, after in random_steps_to_round_two(seed, 6, viewer=None):
+        log.append(line)
+        state = after
 
     class HotSeatPort(FakePort):
         humans = (0, 1)
