@@ -67,3 +67,66 @@ async def test_a_boxs_footer_lists_its_own_keys_then_q_f1_f2_as_the_table_does()
             "Round 1 ended", ["Bob scores 3."], leave=lambda: None, lobby=True))
         await pilot.pause()
         assert footer_keys(app) == ["enter", "q", "f1", "f2"]
+
+
+async def test_a_bots_move_that_ends_boss_quest_is_told_once_in_the_combat():
+    """Play-test report (Boss Quest against a bot, 80x24): when the bot's
+    move set off the last combat, its combat box (which says the game is
+    over and who wins) was followed by a "Since your last move" box that
+    told the same combat again. The combat is told once: the boxes over
+    the results are the combat's alone, and no box repeats its lines
+    (BQ §End of the game; the other games tell the last moves in a box of
+    their own, tests/test_tui_overboss_match.py, test_tui_overstocked_match.py)."""
+    from core.bossquest import GAME
+    from core.bossquest.actions import Discard, GoToWizard
+    from tests.bossquest_screen_kit import TableUpdate, screen_text
+    from tests.bossquest_tables import knight, table
+    from tests.test_bossquest_rules import ATKM1, HP1, HPM1
+    from tui.screens.results import ResultsScreen, push_results
+
+    names = ("Ann", "Bob")
+    # Ann at the Wizard on 4 keys, 16 against 17: closest whatever Bob does
+    state = table([knight("R7", "B7", "Y2", keys=4), knight("P1", "P2")],
+                  turn=0, boss=17, offer=(HP1, HPM1, ATKM1), mystery=False)
+    log = [GAME.describe(state, 0, GoToWizard(), names, viewer=0)]
+    state = GAME.apply(state, 0, GoToWizard())
+    seq = 1
+
+    def update(state, log):
+        to_act = GAME.to_act(state)
+        return TableUpdate(game=GAME.id, outcome=GAME.outcome(state), seat=0,
+                           view=GAME.view(state, 0), to_act=to_act,
+                           legal=tuple(GAME.legal_actions(state, 0)) if 0 in to_act else (),
+                           names=names, bots=frozenset({1}), log=tuple(log),
+                           thinking=1 if 1 in to_act else None, can_undo=False, seq=seq)
+
+    app = ScreenApp(update(state, log))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.game_screen
+        moves = [(0, Discard(2)), (1, GoToWizard()), (1, Discard(0))]  # Bob's end it
+        for seat, action in moves:
+            if seat == 0:
+                screen.play(action)  # Ann's last move, from her screen
+            log.append(GAME.describe(state, seat, action, names, viewer=0))
+            state = GAME.apply(state, seat, action)
+            seq += 1
+            last = update(state, log)
+            screen.show(last)
+            await pilot.pause()
+        assert last.over and last.outcome.winners == frozenset({0})
+        for mount in push_results(app, last, screen):
+            await mount
+        await pilot.pause()
+        seen = []
+        for _ in range(5):
+            if isinstance(app.screen, ResultsScreen):
+                break
+            seen.append((type(app.screen).__name__, screen_text(app)))
+            await pilot.press("enter")
+            await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen), seen
+        assert [kind for kind, _ in seen] == ["CombatScreen"], seen
+        combat = seen[0][1]
+        assert "Combat: round 1, the last" in combat and "The game is over" in combat
+        assert not any("Since your last move" in text for _, text in seen)
