@@ -25,7 +25,7 @@ bot (core/bots/ismcts.py) may know of the game beyond its rules.
   that choice in a tree (the arena's ``tree_depth``), and leaves the Wizard
   out of a knight's choice while one more weapon cannot take it over the HP
   (the root of the search on common deals too): the hard bot went there at
-  7 against 17 on its first turn (play-test).
+  7 against 17 on its first turn, and at 10 against 17 (play-tests).
 - `LEVEL_HOOKS`: a level's own hooks where it differs from `HOOKS`: in the
   Solo Quest the normal bot plays the rollout policy alone
   (`solo_search.policy_answer`), the hard bot the policy improved by one
@@ -422,16 +422,22 @@ def wizard_choice(view: State, seat: int, legal: tuple[Any, ...]) -> Any:
 
 
 #: The largest weapon (BQ §Components: weapons 1 to 7; a potion's reading
-#: is less): a knight at least `_FAR` below the HP cannot reach it with one.
+#: is less): a knight at least `_FAR` below the HP cannot go over it with
+#: one (at a gap of 7 the 7 makes it exact, which is no risk: BQ §3, over
+#: is more than the HP). It was 8 (the gap at which one weapon cannot
+#: reach the HP) until the hard bot met the Wizard at 10 against 17 and
+#: lost the round to the "Need Blue" it left open (play-test 2026-12-07).
 _LARGEST_WEAPON = 7
-_FAR = _LARGEST_WEAPON + 1
+_FAR = _LARGEST_WEAPON
 _TO_WIZARD = GoToWizard()
 
 
 def _far_below(state: State, seat: int) -> bool:
     """Whether knight `seat` is so far below the HP that one more weapon
-    cannot take it over, counting only what it knows of its own cards (an
-    unread potion at its higher reading)."""
+    cannot take it over (a gap of `_FAR` or more: the largest weapon at
+    most reaches the HP), counting only what it knows of its own cards (an
+    unread potion at its higher reading, so a potion it may still read plus
+    never makes the gap look wider than it is)."""
     mine = rules.strength(state, seat)
     if mine is None:
         return False
@@ -451,10 +457,12 @@ def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...] | 
     largest weapon leaves it under (`_far_below`) is not offered the
     Wizard, unless a "Final turn!" is on (asking would then cost it the
     Wizard's spell): going is final (BQ §2A) and gives the round up, while
-    one more weapon risks nothing and leaves the Wizard open next turn.
-    The searches on common deals valued the two alike when a rival's bust
-    could end the match or the offer was all attack spells, and the hard
-    bot met the Wizard at 7 against 17 (play-test; docs/opponents.md).
+    one more weapon risks nothing (at a gap of 7 the largest makes it
+    exact, not over) and leaves the Wizard open next turn. The searches on
+    common deals valued the two alike when a rival's bust could end the
+    match or the offer was all attack spells, and the hard bot met the
+    Wizard at 7 against 17, then at 10 against 17 (play-tests;
+    docs/opponents.md).
     Elsewhere every legal action is kept. Reads only what `seat` knows, so
     the search on common deals prunes its root with it too."""
     if state.players == 1:
