@@ -457,7 +457,7 @@ def test_ctrl_c_reports_the_games_finished(monkeypatch):
     code = arena.simulate("boss-quest", games=10, bots="heuristic,random", seed=1,
                           console=Console(file=out, width=120))
     assert code == 130
-    assert "Stopped (Ctrl+C) after 3 of 10 games" in out.getvalue()
+    assert "Stopped (Ctrl+C or a signal) after 3 of 10 games" in out.getvalue()
     result = arena.play(arena.prepare("boss-quest", "heuristic,random", 10, seed=1))
     assert result.interrupted and result.summary.games == 3
 
@@ -895,7 +895,7 @@ def test_ctrl_c_leaves_no_progress_bar_on_screen(monkeypatch):
     assert "boss-quest: random vs heuristic" in stream[: echoed[0]]  # the bar was drawn
     shown = _screen(stream[: echoed[0]] + "^C" + stream[echoed[0]:], 80)
     assert not any("boss-quest: random" in line or "^C" in line for line in shown), shown
-    assert any(line.startswith("Stopped (Ctrl+C) after 5 of 40 games") for line in shown)
+    assert any(line.startswith("Stopped (Ctrl+C or a signal) after 5 of 40 games") for line in shown)
 
 
 def test_the_help_examples_run_in_a_minute_and_say_what_hard_costs():

@@ -8,11 +8,13 @@ this module plays the games, keeps the clock and prints.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import random
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -622,7 +624,7 @@ FULL_BAR, MIN_BAR = 40, 10
 #: echoes Ctrl+C as "^C" where the cursor is, at the end of that line; a
 #: line the terminal's full width sent it onto the next one, the bar's own
 #: erase cleared only that one, and the bar stayed on screen above the
-#: "Stopped (Ctrl+C)" message
+#: "Stopped (Ctrl+C or a signal)" message
 ECHO_ROOM = 3
 #: the width the bots' names may fold to before the figures are split in two
 #: tables
@@ -710,7 +712,8 @@ def report(result: Result, console: Any) -> None:
             table.add_row(*(row[index] for index in part))
         console.print(table)
     if result.interrupted:
-        console.print(f"Stopped (Ctrl+C) after {summary.games} of {_games(run.games)}: "
+        console.print(f"Stopped (Ctrl+C or a signal) after {summary.games} of "
+                      f"{_games(run.games)}: "
                       "the figures are those games'.")
     meetings = [m for m in summary.head_to_head if m.games]
     if meetings and run.players > 2:
@@ -886,7 +889,8 @@ def simulate(
                   soft_wrap=True)
         return 2
     try:
-        result = _play_shown(run, jobs, done, writer, console, quiet, err)
+        with _signals_stop_the_run():
+            result = _play_shown(run, jobs, done, writer, console, quiet, err)
     finally:
         if writer is not None:
             writer.close()
@@ -902,6 +906,27 @@ def simulate(
         else:
             report(result, console)
     return 130 if result.interrupted else 0
+
+
+@contextlib.contextmanager
+def _signals_stop_the_run() -> Iterator[None]:
+    """SIGTERM (`kill`, a job scheduler) stops a run as Ctrl+C does: the
+    games finished are reported and the pool's workers end with it. By
+    default it killed this process alone, and `--jobs` workers played on,
+    orphaned, until their games ended (a hangup reaches the workers too)."""
+    import signal
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield  # (signals can be handled in the main thread only)
+        return
+    kept = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, kept)
 
 
 def _reader_gone() -> None:
