@@ -73,22 +73,40 @@ def build_bot(game_id: str, spec: BotSpec) -> Any:
 
     try:
         bot = make_bot(game_id, spec.level, **dict(spec.params))
-    except TypeError as error:
-        names = ", ".join(k for k, _ in spec.params)
-        raise ArenaError(
-            f"bot {spec.text!r}: the {spec.level} bot does not take {names} ({error})"
-        ) from None
+    except TypeError:
+        # a keyword make_bot has not: said with the settings the bot takes
+        # (Python's "make_bot() got an unexpected keyword argument" leaked)
+        known = set(bot_settings(spec.level))
+        unknown = [k for k, _ in spec.params if k not in known] or [k for k, _ in spec.params]
+        raise ArenaError(_no_setting(spec, unknown)) from None
     except ValueError as error:
         raise ArenaError(f"bot {spec.text!r}: {error}") from None
     for key, value in spec.params:
         if not hasattr(bot, key):
-            raise ArenaError(f"bot {spec.text!r}: the {spec.level} bot does not take {key}")
+            raise ArenaError(_no_setting(spec, [key]))
         if getattr(bot, key) != value:
             raise ArenaError(
                 f"bot {spec.text!r}: the {spec.level} bot has {key}={getattr(bot, key)!r}, "
                 f"not {value!r}"
             )
     return bot
+
+
+def bot_settings(level: str) -> tuple[str, ...]:
+    """The settings ``--bots level:key=value`` takes: a searching level's
+    budget and tree depth (`core.bots.make_bot`); none for the others."""
+    from core.bots import BUDGETS
+
+    return ("iterations", "seconds", "tree_depth") if level in BUDGETS else ()
+
+
+def _no_setting(spec: BotSpec, keys: Sequence[str]) -> str:
+    """"bot 'normal:foo=3': the normal bot takes no setting foo; its
+    settings: iterations, seconds, tree_depth"."""
+    settings = bot_settings(spec.level)
+    have = f"; its settings: {', '.join(settings)}" if settings else " (it has no settings)"
+    word = "setting" if len(keys) == 1 else "settings"
+    return f"bot {spec.text!r}: the {spec.level} bot takes no {word} {', '.join(keys)}{have}"
 
 
 def searches(bot: Any) -> bool:
@@ -231,7 +249,8 @@ def prepare(
     chosen = make_options(game, options, players)
     held = held_seats(chosen, players)
     if len(specs) > len(held):
-        raise ArenaError(f"{len(specs)} bots named for {len(held)} seat(s) a player holds")
+        seats = f"{len(held)} seat{'' if len(held) == 1 else 's'}"
+        raise ArenaError(f"{len(specs)} bots named, but only {seats} to fill")
     named = distinct(specs)
     index = {spec.text: i for i, spec in enumerate(named)}
     entries = tuple(index[specs[i].text] for i in lineup(len(specs), len(held)))
