@@ -778,6 +778,7 @@ def _apply_chance(state: State, action: object) -> State:
             offer=offer,
             spell_deck=take(state.spell_deck, action.spell),
             replace_slot=None,
+            replaced=None,
             phase=_P_TURN,
         )
         return _refill_spell_deck(state)
@@ -1181,6 +1182,7 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
             spell_discard=sort_spells(state.spell_discard + (old,)),
             spent=state.spent | {_CO_RAVEN},
             replace_slot=action.slot,
+            replaced=old,
             phase=_P_REPLACE_SPELL,
         )
     if isinstance(action, EndTurn):
@@ -2158,7 +2160,8 @@ def describe(
         return f"Round {state.round}: a Boss with {action.hp} HP appears."
     if isinstance(action, LaySpell):
         if state.phase is _P_REPLACE_SPELL:
-            return f"The Raven brings {action.spell} to the Wizard."
+            another = "another " if action.spell == state.replaced else ""
+            return f"The Raven brings {another}{action.spell} to the Wizard."
         if state.phase is _P_DUEL_SPELLS:
             # BQ §Final Boss: "The losing Knights then each draw 1 SPELL card",
             # face up (BQ-50): who drew which is no secret (the reader's own

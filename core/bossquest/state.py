@@ -432,6 +432,10 @@ class State:
     mystery_known: frozenset[int] = frozenset()
     #: the Wizard's slot the Raven empties, waiting for REPLACE_SPELL
     replace_slot: int | None = None
+    #: the spell the Raven replaced there, discarded (public): the log says
+    #: "another" when the deck's top card is the same spell (a play-test
+    #: read "replaces Flip a potion … brings Flip a potion" as nothing done)
+    replaced: Spell | None = None
     #: Final Boss: the game's winner facing the MegaBoss (`boss` is then its
     #: HP), the spells the defeated knights drew to choose from, the hearts
     #: sacrificed at combat (the standings keep the game's hearts) and the
