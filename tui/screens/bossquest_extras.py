@@ -276,8 +276,20 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
         mine = strength_text(view, seat)
         hearts = view.knights[seat].hearts if seat is not None else 0
         first = "" if view.duel_asks else " The game is over: you won it, and the MegaBoss appears."
+        if (seat is not None and not GAME.unread_potions(view, seat)
+                and GAME.strength(view, seat) > hp):
+            # BQ-38: matching the HP wins; more weapons and the hearts
+            # sacrificed only add (a play-test read "32 of 27 HP. Ask for
+            # weapons … or fight" as if either could still do)
+            potion = ", or a potion read -" if view.options.potions else ""
+            return Text.assemble(
+                ("The MegaBoss duel: ", "bold"),
+                (f"{mine} against {hp} HP: {GAME.strength(view, seat) - hp} over.", "bold"),
+                f"{first} Only a spell against you could still help now (an Attack - on "
+                f"you or a Boss HP +{potion}), and each request for weapons brings one: "
+                "ask (face down), or fight.")
         return Text.assemble(("The MegaBoss duel: ", "bold"),
-                             f"{mine} of {hp} HP.{first} Ask for weapons (face down; each "
+                             f"{mine} against {hp} HP.{first} Ask for weapons (face down; each "
                              "request brings a spell against you) or fight; at combat each "
                              f"heart sacrificed adds 1 ({hearts} held, keep one to win).")
     if view.phase is Phase.DUEL_CHOOSE:
