@@ -694,12 +694,14 @@ def test_progressive_widening_and_policy_first_expansion():
 #: `SearchHooks.horizon` existed (commit 7186978): a game that sets no
 #: horizon searches exactly as before. Overseers' changed with its rollout
 #: policy for the pair a guilty player loses, the Leader's choice (OV-5,
-#: OV-13; with that pair drawn at random as before, it is bce00e982e9549b9).
+#: OV-13; with that pair drawn at random as before, it is bce00e982e9549b9),
+#: then with the vote's candidates (`search.prune`, 2026-12-07; before it,
+#: a03a19378bea394d).
 #: Overboss Duel's changed with OD-17's forced spawns beside a real choice
 #: (commit 836c4d7; before it, 9c598721d1695942).
 FINGERPRINTS = {
     "overboss-duel": "1b883b1ba8d1c9cb",
-    "overseers": "a03a19378bea394d",
+    "overseers": "aae4b583d01ea137",
     "overstocked": "f7b032c7a5c6a330",
 }
 

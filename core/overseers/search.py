@@ -9,8 +9,10 @@ discard pile (but the cards this seat knows), Gold's drawn cards, the
 characters before the vote (OV-9), the votes before all are in, and the
 others' totals and round scores before the end (OV-6). Cards and
 characters are dealt from the view's `unseen` pools uniformly at random;
-a secret choice the view says was made (a pick, a top row, a vote) is drawn
-uniformly among the choices the rules allowed. A hidden total is no card:
+a secret choice the view says was made (a pick, a top row) is drawn
+uniformly among the choices the rules allowed, a vote among the seats the
+face-up cards make plausibly the highest (`candidates`, as `prune` lets
+the tree vote). A hidden total is no card:
 the round just scored is counted from the table when it still lies as it
 ended (every card is face up after the Showdown); earlier rounds are drawn
 from `ROUND_SCORES`, what seats scored in heuristic-bot matches.
@@ -101,7 +103,8 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
             face_up = tuple(sorted(rng.sample(kept, need)))
         vote = p.vote
         if secret_votes and p.chose and vote is None:
-            vote = rng.choice([t for t in range(players) if t != s])
+            # as the tree lets a voter vote (`prune`): for a plausible highest
+            vote = rng.choice(candidates(view, s))
         total, rounds = p.total, p.rounds
         if not over and total is None:
             rounds = tuple(
@@ -377,6 +380,62 @@ for _t in Trait:
 del _t
 
 
+# ---------------------------------------------------------------------------
+# the vote
+
+
+def public_estimate(state: State, seat: int) -> float:
+    """What `seat` may score at the Showdown as everyone sees it (OV §Vote:
+    "based on what the players can see from the face-up row"): its face-up
+    cards as they count there (Purple's fives, the Wuming sisters, Meixiu's
+    +3; a Teal copy under a face-up card as that card, OV-11), and the
+    deck's mean for each card face down. Reads only what is public, so it
+    is the same in every determinization of a view."""
+    p = state.seats[seat]
+    slots = p.slots
+    shown = []
+    hidden = 0
+    for x in slots:
+        if x.up:
+            shown.append(x)
+        elif x.under is not None and x.under < len(slots) and slots[x.under].up:
+            shown.append(_evolve_slot(x, card=slots[x.under].card, under=None, turned=False))
+        else:
+            hidden += 1
+    score = cards.points(
+        rules.effective(shown),
+        meixiu=p.character is Character.MEIXIU,
+        valour=rules.in_play(state, Character.WUMING_VALOUR),
+        wrath=rules.in_play(state, Character.WUMING_WRATH),
+    )
+    return score + hidden * _CARD_MEAN
+
+
+#: a vote's candidates: the others whose public estimate is within this of
+#: the best (about the spread of two face-down cards, sets included)
+VOTE_MARGIN = 8.0
+
+
+def candidates(state: State, voter: int) -> list[int]:
+    """The seats `voter` may vote for that may plausibly be the highest, by
+    `public_estimate`: within `VOTE_MARGIN` of the best of the others."""
+    others = [t for t in range(state.players) if t != voter]
+    est = {t: public_estimate(state, t) for t in others}
+    top = max(est.values())
+    return [t for t in others if est[t] >= top - VOTE_MARGIN]
+
+
+def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """The vote, for every seat in the tree: only the `candidates` (play-test
+    2026-12-07: with all five votes open, a hard bot's vote at six players
+    was a coin toss among values 0.02 apart, and it voted for the weakest
+    row, who denied and drew a free card). Every other decision whole."""
+    if state.phase is not Phase.VOTE:
+        return None
+    keep = set(candidates(state, seat))
+    return tuple(a for a in legal if a.seat in keep) or None
+
+
 #: decisions before `evaluate` (chance steps not counted): about one round
 ROLLOUT_DEPTH = 30
 
@@ -384,11 +443,12 @@ HOOKS = SearchHooks(
     determinize=determinize,
     evaluate=evaluate,
     rollout=rollout,
-    prune=None,
+    prune=prune,
     rollout_depth=ROLLOUT_DEPTH,
     observe=observe,
 )
 
 __all__ = [
-    "HOOKS", "ROUND_SCORES", "determinize", "evaluate", "observe", "projected", "rollout",
+    "HOOKS", "ROUND_SCORES", "candidates", "determinize", "evaluate", "observe", "projected",
+    "prune", "public_estimate", "rollout",
 ]
