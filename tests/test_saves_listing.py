@@ -542,9 +542,11 @@ async def test_a_matchs_options_are_listed_with_it(data_dir, capsys):
             table.move_cursor(row=row)
             await pilot.pause()
             seen.append(" ".join(screen_text(app).split()))
-        assert sum("Ann, Bram, Cora · Boss Ul'ul: night, Potions · last played" in t
-                   for t in seen) == 1, seen
-        assert sum("Ann, Bram, Cora · last played" in t for t in seen) == 1, seen
+        # each bot with its level (as Continue names them); the options on the
+        # names' row, "last played" on the next where the row is full
+        assert sum("Ann, Bram, Cora (random bot) · Boss Ul'ul: night, Potions last played"
+                   in t for t in seen) == 1, seen
+        assert sum("Ann, Bram, Cora (random bot) · last played" in t for t in seen) == 1, seen
 
 
 def test_saves_list_says_who_plays_as_the_screen_does(capsys):
@@ -853,7 +855,13 @@ async def test_an_id_naming_several_saves_shows_them_marked_and_told_apart(data_
 
     match = played("overboss-duel", SEATS[:2], 10)
     copies = [match.path.with_name(f"backup-{n}.jsonl") for n in (1, 2)]
-    minute = match.path.stat().st_mtime // 60 * 60 - 3600  # the three in one minute
+    from datetime import datetime
+
+    # the three in one minute, a little before the newer match below, and
+    # today's (a row shows the time for today's matches, else the day: run
+    # in the hour after midnight, an hour back made them yesterday's, alike)
+    midnight = datetime.now().replace(hour=0, minute=0, second=0, microsecond=0).timestamp()
+    minute = max(midnight, match.path.stat().st_mtime // 60 * 60 - 120)
     for n, path in enumerate([match.path, *copies]):
         if path != match.path:
             shutil.copy(match.path, path)

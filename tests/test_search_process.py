@@ -402,7 +402,11 @@ def test_bot_seconds_on_the_command_line(tmp_path, monkeypatch, capsys):
         parser.parse_args(["--bot-seconds", "forever"])
     capsys.readouterr()
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    monkeypatch.delenv("OVERTABLE_BOT_SECONDS", raising=False)
+    # set, then removed: monkeypatch then restores the variable's absence
+    # after the test (main() sets it itself; it leaked "normal=1.5" into
+    # the next tests of the worker, and F1 read "up to 1.5 s a move")
+    monkeypatch.setenv("OVERTABLE_BOT_SECONDS", "")
+    monkeypatch.delenv("OVERTABLE_BOT_SECONDS")
     assert main(["--bot-seconds", "normal=1.5", "saves", "--list"]) == 0
     assert os.environ["OVERTABLE_BOT_SECONDS"] == "normal=1.5"
     assert LevelBots().seconds == {"normal": 1.5}

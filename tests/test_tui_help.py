@@ -582,13 +582,14 @@ async def help_rows(app, screen=None) -> tuple[str, dict[str, str]]:
         return (str(match.first(Static).render()) if match else ""), rows
 
 
-async def test_help_over_a_match_names_its_bots_and_explains_the_levels():
+async def test_help_over_a_match_names_its_bots_and_explains_the_levels(monkeypatch):
     """Play-test: once a match began, nothing said which seat was a bot nor
     at which level (Bob and Cyd read as people), and the levels were
     explained nowhere. F1 names each bot's level under its title and says
     what each level does, and that n hurries the rest of a bot's turn."""
     import attrs
 
+    monkeypatch.delenv("OVERTABLE_BOT_SECONDS", raising=False)  # the levels' own seconds
     update = attrs.evolve(os_.make_update(os_.pick_state()), levels=(None, "normal", "hard"))
     match, rows = await help_rows(os_.ScreenApp(update))
     assert match == "This match: the rulebook's standard game · bots: Bob (normal), Cyd (hard)"
