@@ -71,7 +71,8 @@ def views_agree(state):
     """A seat decides from its own view; a view never shows another's hand,
     kept cards or pick, another's face-down card unless this seat knows it
     (OV-10, OV-11), another's vote before all are in, another's total
-    before the end (OV-6); the unseen pool is every card the view hides."""
+    before the end (OV-6), but every seat's round scores (OV-29); the unseen
+    pool is every card the view hides."""
     for seat in [*range(state.players), None]:
         v = GAME.view(state, seat)
         assert GAME.to_act(v) == GAME.to_act(state)
@@ -93,8 +94,9 @@ def views_agree(state):
                     assert real.up or real.card in known
                 else:
                     assert not real.up
+            assert p.rounds == full.rounds
             if state.phase is not Phase.OVER:
-                assert p.total is None and set(p.rounds) <= {None}
+                assert p.total is None
             if state.phase is Phase.VOTE:
                 assert p.vote is None
             if not state.revealed:

@@ -36,6 +36,7 @@ from core.overseers.actions import (
 )
 from core.overseers.cards import BLOCKS, FIVE, TRAIT, Character, Trait, deck, label, points
 from core.overseers.state import Options, Phase, RoundScore, Seat
+from tests.playouts import checked_playout
 from tests.test_overseers_kit import Ids, dealt, placed, slots_of, vote_all
 
 A, B, L, C, H, G = (Trait(x) for x in "ABLCHG")
@@ -1055,8 +1056,61 @@ def test_totals_secret_lowest_becomes_leader_ov6_ov17():
     assert round_over(state) and state.leader == 0 and state.seats[0].was_leader
     v = GAME.view(state, 2)
     assert v.seats[2].total == state.seats[2].total
-    assert v.seats[0].total is None and v.seats[0].rounds == (None,)
+    # OV-6: the total is secret; OV-29: the round's score (its pad) is not
+    assert v.seats[0].total is None and v.seats[0].rounds == state.seats[0].rounds
     assert v.seats[0].was_leader and v.leader == 0 and not v.seats[1].was_leader
+
+
+def _playout_states(players: int, seed: int) -> list:
+    """Every state of one random playout, from setup to the end."""
+    out: list = []
+    checked_playout(GAME, players, Options(), seed, out.append, max_steps=5_000)
+    return out
+
+
+def test_a_view_keeps_the_round_scores_but_not_the_totals_ov29_ov6():
+    """OV-29: round scores are public (every hand is face up after the
+    Showdown, the lowest round score takes the Leader card), so a seat's
+    view keeps every other seat's past rounds, their pads as scored, in
+    every later phase; OV-6: only the running totals stay hidden until the
+    end, when the view shows everything."""
+    checked = 0
+    for seed in range(3):
+        for state in _playout_states(4, 40 + seed):
+            if not state.seats[0].rounds:
+                continue
+            over = state.phase is Phase.OVER
+            for seat in (0, 2, None):
+                v = GAME.view(state, seat)
+                for s, (mine, real) in enumerate(zip(v.seats, state.seats, strict=True)):
+                    assert mine.rounds == real.rounds
+                    assert None not in mine.rounds
+                    if over or s == seat:
+                        assert mine.total == real.total
+                    else:
+                        assert mine.total is None
+                checked += 1
+    assert checked
+
+
+def test_the_score_pad_mid_game_shows_the_others_rounds_not_totals_ov29_ov6():
+    """`breakdown` of a seat's view before the end: every seat's round rows
+    as scored (OV-29: public), but another seat's Total reads 0 (OV-6: the
+    running total stays hidden, and the pad does not add it up for them);
+    the seat's own total is there."""
+    states = [s for s in _playout_states(3, 7)
+              if s.phase is Phase.DRAFT and len(s.seats[0].rounds) == 2
+              and all(p.total for p in s.seats)]
+    assert states
+    state = states[0]
+    full = dict((c.name, c.values) for c in rules.breakdown(state))
+    pad = dict((c.name, c.values) for c in rules.breakdown(GAME.view(state, 1)))
+    for r in (1, 2):
+        assert pad[f"Round {r}: score"] == full[f"Round {r}: score"]
+        assert pad[f"Round {r}: traits"] == full[f"Round {r}: traits"]
+        assert pad[f"Round {r}: score"] == tuple(p.rounds[r - 1].score for p in state.seats)
+    assert set(pad) == set(full)
+    assert pad["Total"] == (0, state.seats[1].total, 0)
 
 
 def test_the_new_leader_is_told_why_ov17():

@@ -185,24 +185,27 @@ def test_determinize_reads_only_the_view():
     assert compared
 
 
-def test_hidden_totals_filled_and_the_last_round_counted():
-    """OV-6: the others' totals are hidden; determinized, each is the sum of
-    its round pads. While the round just scored still lies on the table
-    (all cards face up after the Showdown), its pads are the real ones."""
+def test_hidden_totals_filled_from_the_public_round_scores_ov29():
+    """OV-6: the others' totals are hidden; OV-29: their round scores are
+    public, and the view keeps them. Determinized, every round pad is the
+    view's (the real one: none is sampled) and each total is their sum,
+    the true total, in every phase of every round."""
     rng = random.Random(1)
     checked = 0
     for seed in range(6):
-        for state in states_of(3, Options(), 900 + seed, every=1.0):
-            if not (state.gather or state.phase is Phase.NEXT_LEADER):
+        for state in states_of(3, Options(), 900 + seed, every=0.5):
+            if not state.seats[1].rounds or state.phase is Phase.OVER:
                 continue
-            d = determinize(GAME.view(state, 0), 0, rng)
+            v = GAME.view(state, 0)
+            d = determinize(v, 0, rng)
             for s in (1, 2):
                 p = d.seats[s]
-                assert p.total == sum(r.score for r in p.rounds)
-                assert p.rounds[-1] == state.seats[s].rounds[-1]
+                assert v.seats[s].total is None
+                assert p.rounds == v.seats[s].rounds == state.seats[s].rounds
                 assert all(isinstance(r, RoundScore) for r in p.rounds)
+                assert p.total == sum(r.score for r in p.rounds) == state.seats[s].total
             checked += 1
-    assert checked
+    assert checked > 20
 
 
 def test_evaluate_is_a_value_that_favours_the_leader():

@@ -1536,9 +1536,10 @@ def view(state: State, seat: int | None) -> State:
     seats' packs, kept cards, picks and face-up choices before the reveal,
     their face-down cards (but those this seat peeked at or saw, OV-10,
     OV-11), their characters before the vote (OV-9), their votes before all
-    are in, their totals and round scores before the end (OV-6), the discard
-    pile but the cards this seat knows, Gold's drawn cards. `unseen` pools
-    every card that could fill a gap."""
+    are in, their totals before the end (OV-6; their round scores, the pads
+    of the rounds scored, are public, OV-29), the discard pile but the cards
+    this seat knows, Gold's drawn cards. `unseen` pools every card that
+    could fill a gap."""
     over = state.phase is _P.OVER
     secret_votes = state.phase is _P.VOTE
     revealed = state.revealed
@@ -1573,7 +1574,6 @@ def view(state: State, seat: int | None) -> State:
                 slots=slots,
                 vote=None if secret_votes else p.vote,
                 total=p.total if over else None,
-                rounds=p.rounds if over else (None,) * len(p.rounds),
             )
         )
     discard = state.discard
@@ -1684,16 +1684,15 @@ def breakdown(state: State) -> tuple[Category, ...]:
     """The score pad: per round, the traits, each character effect, the
     round's score; then the total (who held the Leader card, the
     tie-break, is a note of the outcome).
-    From a view before the end, another seat's hidden rounds and total read
-    0 (OV-6)."""
+    From a view before the end, another seat's rounds are there (OV-29:
+    public) but its total reads 0 (OV-6: secret; the pad does not add the
+    rounds up for it)."""
     out: list[Category] = []
     seats = state.seats
     played = max((len(p.rounds) for p in seats), default=0)
     for r in range(played):
-        # each seat's pad of round r, read at once (a hidden round reads 0)
-        pads = [
-            _PAD(p.rounds[r]) if r < len(p.rounds) and p.rounds[r] else _NO_PAD for p in seats
-        ]
+        # each seat's pad of round r, read at once (a round not played reads 0)
+        pads = [_PAD(p.rounds[r]) if r < len(p.rounds) else _NO_PAD for p in seats]
         titles = _PAD_TITLES[r] if r < ROUNDS else [f"Round {r + 1}: {n}" for _, n in _PAD_LINES]
         for i, title in enumerate(titles):
             values = tuple([pad[i] for pad in pads])
@@ -2066,7 +2065,7 @@ def _round_scores(after: State, ref, viewer: int | None) -> list[str]:
     bots, a seat's view is the only one (play-test: "Dev takes the Leader
     card" could not be checked)."""
     scores = ", ".join(f"{ref(s)} {p.rounds[-1].score}" for s, p in enumerate(after.seats)
-                       if p.rounds and p.rounds[-1] is not None)
+                       if p.rounds)
     return [f"Round scores: {scores}."] if scores else []
 
 
@@ -2079,7 +2078,6 @@ def _own_score(after: State, name, viewer: int | None) -> list[str]:
         return []
     p = after.seats[viewer]
     pad = p.rounds[-1]
-    assert pad is not None
     parts = "; ".join(f"{what}: {figure:+d}" if what == "Meixiu" or figure < 0
                       else f"{what}: {figure}" for what, figure in score_parts(after, viewer))
     out = [f"{name(viewer)} scores {pad.score} (total {p.total}) "

@@ -7,15 +7,13 @@ deck, the others' packs, kept cards and draft picks, their face-up choices
 before the reveal, their face-down cards (but those this seat knows), the
 discard pile (but the cards this seat knows), Gold's drawn cards, the
 characters before the vote (OV-9), the votes before all are in, and the
-others' totals and round scores before the end (OV-6). Cards and
+others' totals before the end (OV-6). Cards and
 characters are dealt from the view's `unseen` pools uniformly at random;
 a secret choice the view says was made (a pick, a top row) is drawn
 uniformly among the choices the rules allowed, a vote among the seats the
 face-up cards make plausibly the highest (`candidates`, as `prune` lets
-the tree vote). A hidden total is no card:
-the round just scored is counted from the table when it still lies as it
-ended (every card is face up after the Showdown); earlier rounds are drawn
-from `ROUND_SCORES`, what seats scored in heuristic-bot matches.
+the tree vote). A hidden total is no card: it is the sum of the seat's
+round scores, which the view keeps (OV-29: public), so it is the true one.
 """
 
 from __future__ import annotations
@@ -31,7 +29,7 @@ from core.engine import SearchHooks
 from core.overseers import cards, rules
 from core.overseers.actions import Pick
 from core.overseers.cards import TRAIT, Character, Trait
-from core.overseers.state import Phase, RoundScore, Seat, State
+from core.overseers.state import Phase, Seat, State
 
 #: the rules' own copiers (State and Seat are copied as dicts)
 _evolve_state = rules._copy_state
@@ -56,7 +54,6 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
         return view  # already a full state
     players = view.players
     phase = view.phase
-    over = phase is Phase.OVER
 
     # -- characters (hidden until the vote, OV-9)
     char_pool = view.character_pool
@@ -83,7 +80,6 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
 
     draft = phase is Phase.DRAFT
     secret_votes = phase is Phase.VOTE
-    last = _last_round_known(view)
     seats = []
     for s, p in enumerate(view.seats):
         if s == seat:
@@ -105,15 +101,10 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
         if secret_votes and p.chose and vote is None:
             # as the tree lets a voter vote (`prune`): for a plausible highest
             vote = rng.choice(candidates(view, s))
-        total, rounds = p.total, p.rounds
-        if not over and total is None:
-            rounds = tuple(
-                (last[s] if last is not None and r == len(p.rounds) - 1 else _sampled(rng))
-                if x is None
-                else x
-                for r, x in enumerate(p.rounds)
-            )
-            total = sum(x.score for x in rounds)  # type: ignore[union-attr]
+        total = p.total
+        if total is None:
+            # OV-6 hides it, but it adds up the public rounds (OV-29)
+            total = sum([x.score for x in p.rounds])
         seats.append(
             _evolve_seat(
                 p,
@@ -125,7 +116,6 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
                 slots=slots,
                 vote=vote,
                 total=total,
-                rounds=rounds,
             )
         )
 
@@ -160,22 +150,6 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
         unseen=None,
         unseen_characters=None,
     )
-
-
-def _sampled(rng: random.Random) -> RoundScore:
-    score = rng.choice(ROUND_SCORES)
-    return RoundScore(traits=score, score=score)
-
-
-def _last_round_known(view: State) -> list[RoundScore] | None:
-    """Every seat's pad of the round just scored, when the table still lies
-    as it ended (all cards face up after the Showdown, the characters and
-    Liang's choice public): `rules.round_score` counts it exactly."""
-    if not (view.gather or view.phase in (Phase.NEXT_LEADER, Phase.OVER)):
-        return None
-    if any(x.card is None for p in view.seats for x in p.slots):
-        return None
-    return [rules.round_score(view, s) for s in range(view.players)]
 
 
 # ---------------------------------------------------------------------------
@@ -227,7 +201,7 @@ def observe(state: State, seat: int) -> tuple[Any, ...]:
                 None if secret_votes else p.vote,
                 p.total if over else None,
                 p.was_leader,
-                p.rounds if over else len(p.rounds),
+                p.rounds,
             )
         )
     discard = state.discard

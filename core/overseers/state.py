@@ -133,8 +133,9 @@ class Seat:
     total: int | None = 0
     #: whether the seat has held the Leader card this game (public)
     was_leader: bool = False
-    #: the score pad, one entry per round played (others': None in views)
-    rounds: tuple[RoundScore | None, ...] = ()
+    #: the score pad, one entry per round played (public, OV-29: a view
+    #: keeps the others', only their total is hidden)
+    rounds: tuple[RoundScore, ...] = ()
 
 
 @attrs.frozen(slots=False)
