@@ -13,12 +13,12 @@ import pytest
 from core import CHANCE
 from core.bots import make_bot
 from core.overseers import GAME, search
-from core.overseers.actions import Vote
+from core.overseers.actions import Choose, Vote
 from core.overseers.state import Phase
 from saves.journal import Codec
 
 #: a 6-player match (Ann, Bram hard, Cora hard, Dev normal, Edda easy, Finn
-#: normal; the draft variant), to Bram's vote in round 2
+#: normal; the draft variant), to Cora's choice of a thief's victim in round 3
 SIX = Path(__file__).parent / "positions" / "overseers-seersbots-6p.jsonl"
 ANN, BRAM, CORA, DEV, EDDA, FINN = range(6)
 
@@ -99,3 +99,45 @@ def test_votes_cast_are_determinized_among_the_candidates():
             seen[s].add(d.seats[s].vote)
     assert seen[CORA] == set(search.candidates(view, CORA)) == {ANN, EDDA}
     assert seen[EDDA] == set(search.candidates(view, EDDA)) == {ANN, CORA}
+
+
+def choosing(seat: int, round_: int, phase: Phase):
+    """The state as `seat` chooses a seat in `phase` of `round_`."""
+    state = before(SIX, lambda s, who, a: s.round == round_ and who == seat
+                   and s.phase is phase and isinstance(a, Choose))
+    assert seat in GAME.to_act(state)
+    return state
+
+
+def test_normal_liang_aims_at_the_leader_from_the_public_round_scores():
+    """Play-test finding 2: Finn (normal, Liang) took a point a card from
+    Ann (4 cards), not from Bram, who led by 9 after round 1 (Bram 33,
+    Finn 24, Dev 23, Ann 22, Cora 22, Edda 13: public, OV-29). Finn's view
+    keeps those round scores now (only the totals are secret, OV-6), and
+    from it, at three seeds, Finn's Liang chooses Bram (before, with the
+    round scores sampled: Cora, Cora, Bram)."""
+    state = choosing(FINN, 2, Phase.LIANG)
+    view = GAME.view(state, FINN)
+    assert [p.rounds[0].score for p in view.seats] == [22, 33, 22, 23, 13, 24]
+    legal = GAME.legal_actions(view, FINN)
+    for seed in range(3):
+        choice = make_bot("overseers", "normal").choose(GAME, view, FINN, legal,
+                                                        random.Random(seed))
+        assert choice == Choose(BRAM), (seed, choice)
+
+
+def test_hard_thief_in_the_last_round_robs_the_leader():
+    """Play-test finding 3: in round 3 Cora (hard) robbed Edda, last with 31,
+    not Bram, leading with 56; both round scores so far are public (OV-29).
+    From Cora's view, at a quarter of hard's budget and eight seeds, Cora
+    robs Bram (before, with earlier rounds sampled: Edda, Dev twice of the
+    eight)."""
+    state = choosing(CORA, 3, Phase.ROB)
+    view = GAME.view(state, CORA)
+    assert [sum(r.score for r in p.rounds) for p in view.seats] == [45, 56, 50, 43, 31, 52]
+    assert view.seats[BRAM].total is None  # OV-6
+    legal = GAME.legal_actions(view, CORA)
+    for seed in range(8):
+        bot = make_bot("overseers", "hard", iterations=1000)
+        choice = bot.choose(GAME, view, CORA, legal, random.Random(seed))
+        assert choice == Choose(BRAM), (seed, choice)
