@@ -1486,6 +1486,26 @@ async def test_meixiu_is_told_which_peek_and_how_to_reach_the_tenth_choice():
     assert "(2 of 2)" in " ".join(text.split())
 
 
+async def test_meixius_prompt_says_the_arrows_once():
+    """Play-test (seersbots, finding 6): Meixiu's peek came under the key
+    of the last choice, and the prompt said "Choices marked ·: ←→ then
+    Enter. Pick with a number, or ←→ then Enter.": the arrows once, the
+    marked choices said in the same sentence (OV §Vote, Meixiu)."""
+    rows = [("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+            ("BLC", "HA"), ("HHB", "LC")]
+    state = placed(rows, [Character.MEIXIU, None, None, None, None, None])
+    update = make_update(state, 0, bots=frozenset())
+
+    def unlooked(screen):
+        screen._unlooked = screen._decision_of(update)  # as `decided_again` marks it
+        return screen._prompt(update).plain
+
+    for size in ((80, 24), (160, 45)):
+        _, _, prompt = await run(update, size=size, after=unlooked)
+        assert prompt.count("←→") == 1, prompt
+        assert "marked ·" in prompt and "number" in prompt, prompt
+
+
 async def test_meixiu_second_peek_keeps_each_cards_number():
     """OV §Vote, Meixiu peeks twice: between the peeks the cards keep their
     numbers (the one peeked at is gone); they renumbered, and a player who

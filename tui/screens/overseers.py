@@ -2218,6 +2218,10 @@ class OverseersScreen(GameScreen):
                 # for an arrow; one line where it fits, as below
                 tails = [f" {_LOOK_KEYS[0].upper()}{_LOOK_KEYS[1:]}",
                          " Pick: its number, or ←→ Enter."]
+            if marked and "←→" in tails[0]:
+                # the arrows said once (a play-test read "Choices marked ·:
+                # ←→ then Enter. Pick with a number, or ←→ then Enter.")
+                marked, tails = "", [f"{t[:-1]}; those marked · have no number." for t in tails]
             return self._fitted_prompt(text, marked, tails)
         if view.phase in _WAITING:
             return Text(_WAITING[view.phase], style="italic")
