@@ -96,7 +96,10 @@ async def test_the_draft_prompt_says_which_turn_the_pack_is():
 async def test_the_alternating_draft_says_where_the_packs_pass_at_every_size(size):
     """Play-test, five players, the alternating draft at 80x24: the header
     dropped "turn 2/5, packs pass right" whole, and the direction, which
-    changes every turn in this variant, was said nowhere."""
+    changes every turn in this variant, was said nowhere. Play-test
+    (seersbots, finding 5): then the game's name went to keep "packs pass
+    left"; "(secret)" goes first, then the direction is said in short, and
+    the name is left out last."""
     from core.overseers.state import Options
 
     rng = random.Random(5)
@@ -106,9 +109,13 @@ async def test_the_alternating_draft_says_where_the_packs_pass_at_every_size(siz
     for turn, direction in ((2, "right"), (3, "left")):
         state = advance(state, lambda s, turn=turn: s.draft_turn == turn)
         _, text, _ = await run(make_update(state), size=size)
-        header = text.splitlines()[0]
-        assert header.rstrip().endswith(f"packs pass {direction}"), header
-        assert "your total 0 (secret)" in header
+        header = text.splitlines()[0].strip()
+        assert header.startswith("Overseers · "), header
+        assert "your total 0" in header
+        if size[0] > 80:
+            assert header.endswith(f"your total 0 (secret) · turn {turn}/5 · packs pass {direction}")
+        else:  # "(secret)" gives way first
+            assert header.endswith(f"your total 0 · packs pass {direction}"), header
 
 
 async def test_enter_keeps_the_highlighted_card():
