@@ -34,7 +34,7 @@ from tests.overseers_screen_kit import NAMES, ScreenApp, make_update, run, scree
 from tests.screen_kit import FakePort, settled_text, wait_for
 from tests.test_overseers_kit import placed, vote_all
 from tui.screens.game import possessive
-from tui.screens.overseers import OverseersScreen, recap_lines, recap_parts
+from tui.screens.overseers import OverseersScreen, pad_short_labels, recap_lines, recap_parts
 from tui.widgets.actionbar import ActionBar, Choice
 from tui.widgets.hand import BACK, Hand
 
@@ -3048,3 +3048,17 @@ async def test_six_players_show_each_character_by_its_short_name_at_80x24():
     assert not re.search(r"Brown G(?!, the Hoarder)", text), text
     for name in ("Purple", "Gold", "Orange", "Liang"):
         assert re.search(rf"· {name} *$", text, re.MULTILINE), name
+
+
+def test_the_score_pads_rows_each_have_a_short_label():
+    """Every row of the pad (OV §Scoring, each source of a card its own
+    row: seersbots, finding 4) has a short label for a narrow panel, as
+    long at most as "R1 Liang -1/card"."""
+    from core.overseers import rules
+
+    names = [f"Round 1: {name}" for _, name in rules._PAD_LINES]
+    short = pad_short_labels(names)
+    assert short["Round 1: card drawn, not guilty"] == "R1 Not guilty"
+    assert short["Round 1: card stolen"] == "R1 Stolen"
+    assert all(len(label) <= len("R1 Liang -1/card") for label in short.values()), short
+

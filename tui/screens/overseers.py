@@ -178,7 +178,8 @@ _RECAP_LEAST = 4
 
 #: the score pad's rows in short, where the whole labels do not fit beside
 #: six names in the table's panel (they wrapped over two or three lines)
-_PAD_SHORT = {"Gold's card": "Gold", "the Hoarder's Greed": "Hoarder",
+_PAD_SHORT = {"Gold's card": "Gold", "card drawn, not guilty": "Not guilty",
+              "the Hoarder's Greed": "Hoarder", "card stolen": "Stolen",
               "Purple's fives": "Purple 5s", "Teal's copy": "Teal copy",
               "Meixiu's +3": "Meixiu +3", "Liang's -1 per card": "Liang -1/card"}
 _PAD_ROUND = re.compile(r"Round (\d+): (.+)")
