@@ -105,7 +105,9 @@ def parse_bot(text: str) -> BotSpec:
     """``hard`` or ``hard:iterations=2000[:key=value...]``."""
     text = text.strip()
     level, *settings = text.split(":")
-    level = level.strip()
+    # the levels are lower-case words: "Hard" is hard (a play-test's "no
+    # 'Hard' bot")
+    level = level.strip().lower()
     if not level:
         raise ArenaError(f"a bot needs a level name, not {text!r}")
     params: list[tuple[str, Any]] = []
@@ -162,7 +164,8 @@ def lineup(bots: int, seats: int) -> tuple[int, ...]:
     if bots < 1:
         raise ArenaError("--bots names no bot")
     if bots > seats:
-        raise ArenaError(f"{bots} bots named for {seats} seat(s)")
+        raise ArenaError(f"{bots} bots named, but only {seats} seat{'' if seats == 1 else 's'} "
+                         "to fill")
     return tuple(range(bots)) + (bots - 1,) * (seats - bots)
 
 

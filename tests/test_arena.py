@@ -457,7 +457,7 @@ def test_ctrl_c_reports_the_games_finished(monkeypatch):
     code = arena.simulate("boss-quest", games=10, bots="heuristic,random", seed=1,
                           console=Console(file=out, width=120))
     assert code == 130
-    assert "Stopped (Ctrl+C) after 3 of 10 games" in out.getvalue()
+    assert "Stopped (Ctrl+C or a signal) after 3 of 10 games" in out.getvalue()
     result = arena.play(arena.prepare("boss-quest", "heuristic,random", 10, seed=1))
     assert result.interrupted and result.summary.games == 3
 
@@ -682,7 +682,14 @@ def test_progress_bar_on_stderr_when_only_stderr_is_a_terminal(monkeypatch):
     [
         (["chess"], "no game 'chess'"),
         (["boss-quest", "--bots", "random,genius"], "no 'genius' bot"),
-        (["boss-quest", "--bots", "heuristic:iterations=9"], "does not take iterations"),
+        (["boss-quest", "--bots", "heuristic:iterations=9"],
+         "the heuristic bot takes no setting iterations (it has no settings)"),
+        # a setting no bot takes: the settings it does, not Python's error
+        # ("make_bot() got an unexpected keyword argument 'foo'", play-test)
+        (["boss-quest", "--bots", "normal:foo=3"],
+         "the normal bot takes no setting foo; its settings: iterations, seconds, tree_depth"),
+        (["boss-quest", "--bots", "hard,heuristic,normal", "-p", "2"],
+         "3 bots named, but only 2 seats to fill"),
         (["boss-quest", "-n", "0"], "--games"),
         (["boss-quest", "--jobs", "0"], "--jobs"),
         (["boss-quest", "--budget", "0"], "--budget"),
@@ -718,6 +725,18 @@ def test_bad_input_gets_one_line(capsys, args, says):
     assert says in captured.err
     assert captured.err.count("\n") == 1 and captured.err.startswith("overtable simulate:")
     assert captured.out == ""
+    assert "make_bot" not in captured.err and "seat(s)" not in captured.err
+
+
+def test_a_bots_level_is_read_in_any_case():
+    """Play-test: ``--bots Hard,normal`` said "no 'Hard' bot"; the levels
+    are one word each, read in any case."""
+    from core.arena import parse_bots
+
+    assert [s.level for s in parse_bots("Hard, NORMAL:iterations=5,random")] == [
+        "hard", "normal", "random"]
+    assert cli.main(["simulate", "boss-quest", "-n", "1", "--seed", "1",
+                     "--bots", "Random,HEURISTIC", "--quiet"]) == 0
 
 
 # -- the log of a long run (--log) ----------------------------------------------
@@ -895,7 +914,7 @@ def test_ctrl_c_leaves_no_progress_bar_on_screen(monkeypatch):
     assert "boss-quest: random vs heuristic" in stream[: echoed[0]]  # the bar was drawn
     shown = _screen(stream[: echoed[0]] + "^C" + stream[echoed[0]:], 80)
     assert not any("boss-quest: random" in line or "^C" in line for line in shown), shown
-    assert any(line.startswith("Stopped (Ctrl+C) after 5 of 40 games") for line in shown)
+    assert any(line.startswith("Stopped (Ctrl+C or a signal) after 5 of 40 games") for line in shown)
 
 
 def test_the_help_examples_run_in_a_minute_and_say_what_hard_costs():

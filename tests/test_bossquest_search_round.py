@@ -14,7 +14,7 @@ import attrs
 
 from core.bossquest import GAME
 from core.bossquest.actions import Activate, Ask, GoToWizard, TargetKnight
-from core.bossquest.cards import SpellKind
+from core.bossquest.cards import Colour, SpellKind
 from core.bossquest.search import HOOKS, horizon, rollout
 from core.bossquest.state import Options, Phase, Step
 from core.bots.ismcts import IsmctsBot
@@ -311,10 +311,11 @@ def test_the_hard_bot_still_goes_to_the_wizard_at_the_hp():
 
 def test_prune_leaves_the_wizard_out_only_where_a_weapon_cannot_go_over():
     """`prune` drops the Wizard while the knight is so far below the HP that
-    the largest weapon (7, BQ §Components) leaves it under (a gap of 8 or
-    more), may still ask, and no "Final turn!" is on (there asking would
-    cost the Wizard's spell, BQ §Spell Effects); closer, or at the Wizard's
-    steps, it keeps what it kept."""
+    the largest weapon (7, BQ §Components) cannot take it over (a gap of 7
+    or more: at 7 the 7 makes it exact, BQ §3), may still ask, and no
+    "Final turn!" is on (there asking would cost the Wizard's spell, BQ
+    §Spell Effects); closer, or at the Wizard's steps, it keeps what it
+    kept."""
     from core.bossquest.search import prune
 
     far = _first_turn(("R4", "P3"))  # 7: a gap of 10
@@ -323,11 +324,34 @@ def test_prune_leaves_the_wizard_out_only_where_a_weapon_cannot_go_over():
     assert set(pruned) == set(legal(far, 2)) - {GoToWizard()}
     edge = _first_turn(("R4", "P5"))  # 9: a gap of 8, a 7 leaves it at 16
     assert GoToWizard() not in prune(edge, 2, legal(edge, 2))
-    near = _first_turn(("R4", "P6"))  # 10: a gap of 7, a 7 reaches the HP
+    exact = _first_turn(("R4", "P6"))  # 10: a gap of 7, a 7 makes it exact
+    assert GoToWizard() not in prune(exact, 2, legal(exact, 2))
+    near = _first_turn(("R4", "P7"))  # 11: a gap of 6, a 7 goes over
     assert prune(near, 2, legal(near, 2)) is None
     final = _first_turn(("R4", "P3"), final_turn=True)
     assert GoToWizard() in legal(final, 2)
     assert prune(final, 2, legal(final, 2)) is None
+
+
+def test_the_hard_bot_asks_at_a_gap_of_seven_while_the_rival_is_over():
+    """Play-test (2026-12-07, game B round 2): Boss 17, no potions; the
+    rival showed 18 and a hidden card (visibly over, BQ-6: bound for the
+    Wizard); the hard bot held Y5 hidden + R5 = 10 and went to the Wizard,
+    leaving "Need Blue" for the rival, and lost the round without a blue.
+    At a gap of 7 one more weapon makes it 17 at most, never over (BQ §3),
+    so it asks first."""
+    from core.bossquest.search import prune
+
+    state = table(
+        [knight("Y2", "R6", "B7", "Y3", "R2"), knight("Y5", "R5")],
+        boss=17,
+        turn=1,
+        offer=(spell(SpellKind.NEED_COLOUR, Colour.BLUE), spell(SpellKind.SECOND_CLOSEST)),
+    )
+    assert GoToWizard() in legal(state, 1)
+    assert GoToWizard() not in prune(state, 1, legal(state, 1))
+    for seed in range(3):
+        assert isinstance(_hard(state, seed, seat=1, iterations=200), Ask), seed
 
 
 def test_the_search_on_common_deals_prunes_its_root():

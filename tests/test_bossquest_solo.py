@@ -825,3 +825,35 @@ def test_could_still_match_counts_the_final_assaults_hearts_bq41():
     assert solo.could_still_match(state, 0) == {0: (ATK2,)}
     assert solo.could_still_match(state, 2) == {}  # exact with two hearts
     assert solo.could_still_match(state, 1) == {0: (ATK1,)}
+
+
+def test_final_assault_exact_counts_the_spells_with_the_hearts_bq41():
+    """BQ §3. Final Assault, BQ-41: hearts discarded as the knight attacks
+    add +1 each or -1 each, never the last. Play-test: 33 against 30 HP,
+    2 hearts, Attack -2 held: "Attack as you are" lost the quest at once,
+    though Attack -2 and a heart for -1 made exactly 30. The play found is
+    the one that keeps the most hearts, then the fewest spells."""
+    megaboss = SoloBoss(cards.MEGABOSS, tuple(w(c) for c in ("R7", "Y7", "P7", "B7", "R5")))
+    state = attrs.evolve(at_wave(3, [megaboss], phase=Phase.SOLO_END, hearts=2),
+                         personal=(ATKM2,))
+    assert solo.boss_strength(megaboss) - solo.boss_hp(megaboss) == 3  # 33 vs 30
+    assert solo.could_still_match(state, 0) == {}  # no spell alone makes it
+    assert solo.final_assault_exact(state, 0) == ((ATKM2,), -1)
+    assert solo.final_assault_exact(state, -1) == ((ATKM2,), -1)  # 32: Attack -2 then
+    # the last heart is never discarded (BQ-41): at 1 heart, nothing to save
+    assert solo.final_assault_exact(attrs.evolve(
+        state, knights=(attrs.evolve(state.knights[0], hearts=1),)), 0) is None
+    # hearts alone are the bar's own choices; with no spell held: None
+    assert solo.final_assault_exact(attrs.evolve(state, personal=()), 0) is None
+    state = attrs.evolve(state, personal=(ATKM2, ATKM1), knights=(
+        attrs.evolve(state.knights[0], hearts=3),))
+    assert solo.final_assault_exact(state, 0) == ((ATKM2, ATKM1), 0)  # no heart spent
+    # two hearts chosen for -2 (31 against 30): the spells keep both hearts
+    assert solo.final_assault_exact(state, -2) == ((ATKM2, ATKM1), 0)
+    # Attack -1 held, 3 over: both spare hearts for -1 with it
+    assert solo.final_assault_exact(attrs.evolve(state, personal=(ATKM1,)), 0) == ((ATKM1,), -2)
+    # the attack as chosen is exact already (32 with 2 hearts for -2): nothing to ask
+    near = SoloBoss(cards.MEGABOSS, tuple(w(c) for c in ("R7", "Y7", "P7", "B7", "R4")))
+    assert solo.final_assault_exact(attrs.evolve(state, solo_bosses=(near,)), -2) is None
+    # a wave is not the final assault
+    assert solo.final_assault_exact(at_wave(1, [boss(16, "R7", "Y7")], phase=Phase.SOLO_END)) is None

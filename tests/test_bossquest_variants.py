@@ -704,6 +704,24 @@ def test_raven_replaces_a_spell_at_the_wizard():
     assert not any(isinstance(a, ReplaceSpell) for a in GAME.legal_actions(state, 0))
 
 
+def test_the_ravens_line_says_another_when_it_brings_the_same_spell_bq34():
+    """BQ §Companions, the Raven: the replaced spell is discarded, the spell
+    deck's top card takes its place. Play-test: "Cora's Raven replaces Flip
+    a potion with the spell deck's top card. The Raven brings Flip a potion
+    to the Wizard." read as if nothing happened: the second copy is
+    "another Flip a potion"; a different spell is named plainly."""
+    ks = [knight("R1", "B2"), knight("Y1", "B3"), knight("P1", "P2")]
+    state = table(ks, turn=0, offer=(HP1, HPM1, ATKM2), mystery=False, options=COMPANIONS)
+    state = with_companions(state, C.RAVEN, C.FOX, C.OWL)
+    state = attrs.evolve(state, spell_deck=(HPM1, HP1) + state.spell_deck)
+    state = play(state, 0, ReplaceSpell(1))
+    assert GAME.describe(state, CHANCE, LaySpell(HPM1)) == (
+        f"The Raven brings another {HPM1} to the Wizard.")
+    assert GAME.describe(state, CHANCE, LaySpell(HP1)) == f"The Raven brings {HP1} to the Wizard."
+    state = GAME.apply(state, CHANCE, LaySpell(HPM1))
+    assert state.offer == (HP1, HPM1, ATKM2)
+
+
 def test_the_mystery_spell_is_the_last_card_when_the_deck_runs_out_bq45():
     """BQ §New round: "If, at any point, the ... SPELL deck runs out, gather
     up the discards and form a new deck." BQ-45: the face-down mystery spell

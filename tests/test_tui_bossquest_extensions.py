@@ -253,16 +253,15 @@ async def test_escape_backs_out_of_a_personal_spells_bosses(key):
         assert app.port.submitted == []
 
 
-async def test_after_a_personal_spell_the_cursor_stays_at_its_place():
+async def test_after_a_personal_spell_the_cursor_goes_back_to_the_attack():
     """Play-test (80x24), at a wave's end, the bar "↵ Attack!  Attack +1 on…
-    Attack +2 on…  Attack -1 on…": Attack -1 played (Right Right Right
-    Enter 1), the highlight went back to "Attack!", and Left Left Enter,
-    meant for Attack +2, fought the wave. After a personal spell the
-    highlight stays at its place in the bar: on the spell that took the
-    place of the one played, or on the last spell if that was the last
-    (never back on "Attack!" while a spell is left)."""
+    Attack +2 on…  Attack -1 on…  Attack -2 on…": Attack -1 played, the
+    highlight stayed at its place, now "Attack -2 on…", and the Enter meant
+    to attack opened "Play Attack -2 on which Boss?" (2 out of habit spent
+    it on the wrong Boss). After a personal spell the highlight goes back
+    to "Attack!", the move most likely next (an attack a spell held could
+    still change asks first, `_attack_asks`); `a` attacks too."""
     from core.bossquest.actions import PlayPersonal, Resolve
-    from tui.screens.bossquest import _PersonalSpell
     from tui.widgets import ActionBar
 
     state = solo_table()
@@ -274,6 +273,7 @@ async def test_after_a_personal_spell_the_cursor_stays_at_its_place():
         assert [c.label for c in bar.choices] == [
             "Attack!", "Attack +1 on…", "Attack +2 on…", "Attack -1 on…", "Attack -2 on…"]
         assert bar.choices[bar.cursor].value == Resolve(0)
+        assert bar.choices[0].key == "a"
 
         async def play(name: str) -> None:
             nonlocal state
@@ -289,18 +289,70 @@ async def test_after_a_personal_spell_the_cursor_stays_at_its_place():
             app.game_screen.show(make_update(state))
             await pilot.pause()
 
-        def highlighted() -> str:
-            return bar.choices[bar.cursor].label
+        for name in ("Attack -1", "Attack +1", "Attack -2"):
+            await play(name)
+            assert bar.choices[bar.cursor].value == Resolve(0), bar.choices[bar.cursor].label
 
-        await play("Attack +1")  # the next spell takes its place
-        assert highlighted() == "Attack +2 on…"
-        await play("Attack -2")  # the last: the spell now last
-        assert highlighted() == "Attack -1 on…"
-        await play("Attack +2")
-        assert highlighted() == "Attack -1 on…"
-        assert isinstance(bar.choices[bar.cursor].value, _PersonalSpell)
-        await play("Attack -1")  # no spell left: the attack, the only choice
-        assert [c.label for c in bar.choices] == ["Attack!"]
+
+async def test_mid_wave_after_a_personal_spell_the_cursor_goes_to_the_first_ask():
+    """Play-test: mid-wave, after a spell the highlight sat on "Attack -2
+    on…", not on an Ask: it goes to the first Ask (1 weapon)."""
+    from core.bossquest.actions import Ask, PlayPersonal
+    from tui.screens.bossquest import _PersonalSpell
+    from tui.widgets import ActionBar
+
+    state = solo_table()
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        spells = [i for i, c in enumerate(bar.choices) if isinstance(c.value, _PersonalSpell)]
+        bar.move_to(spells[-2])
+        bar.choose(spells[-2])
+        await pilot.pause()
+        bar.choose(0)
+        await pilot.pause()
+        (seat, played), = app.port.submitted
+        assert isinstance(played, PlayPersonal)
+        state = GAME.apply(state, seat, played)
+        app.game_screen.show(make_update(state))
+        await pilot.pause()
+        assert bar.choices[bar.cursor].value == Ask(1), bar.choices[bar.cursor].label
+
+
+async def test_a_attacks_in_the_solo_quest():
+    """There was no key for "Attack!" (`a` answered "No Wizard in the Solo
+    Quest…"): `a` attacks, the bar and the footer say so, and an attack a
+    personal spell held could still change asks first as Enter's does."""
+    from core.bossquest.actions import Resolve
+
+    app = ScreenApp(make_update(_short_boss_at_the_waves_end()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "a Attack" in screen_text(app).splitlines()[-1], screen_text(app)
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.port.submitted == []
+        assert "Attack anyway?" in " ".join(screen_text(app).split())
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.port.submitted != [])
+        assert app.port.submitted == [(0, Resolve(0))]
+    state = attrs.evolve(_short_boss_at_the_waves_end(), personal=())
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await wait_for(pilot, lambda: app.port.submitted != [])
+        assert app.port.submitted == [(0, Resolve(0))]
+    # mid-wave there is no attack yet: a says so
+    app = ScreenApp(make_update(solo_table()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert app.port.submitted == []
+        (told,) = [n.message for n in app._notifications]
+        assert told == "No attack yet: a attacks once the wave's turns are played.", told
 
 
 async def test_after_weapons_asked_by_key_the_cursor_leaves_the_spells():
@@ -1057,7 +1109,7 @@ async def test_one_weapon_goes_to_the_megaboss_and_the_header_keeps_the_game():
 
 @pytest.mark.parametrize("key,said", [
     ("w", "No Wizard in the Solo Quest"),
-    ("a", "No Wizard in the Solo Quest"),
+    ("a", "a attacks once the wave's turns are played"),
     ("x", "its spells are never discarded"),
     ("m", "No mystery spell in the Solo Quest"),
     ("o", "No companions in the Solo Quest"),
@@ -1959,30 +2011,77 @@ async def test_every_spell_given_to_a_boss_is_on_its_row_bq40():
         assert "→ P7)" in text and "(no effect)" in text, text
 
 
-async def test_at_the_final_assault_the_cursor_stays_at_the_spell_played_place():
-    """The final assault's personal spells are each one choice (its one
-    Boss): after one, the highlight stays at its place, on the next spell,
-    as in a wave (not back on the attack)."""
+async def test_at_the_final_assault_a_spell_then_the_exact_attack_bq41():
+    """Play-test (80x24): 33 against the MegaBoss's 30 HP, 2 hearts, Attack
+    -2 held; Enter on "Attack as you are" lost the quest at once, though
+    Attack -2 and a heart for -1 (BQ §3. Final Assault, BQ-41: each heart
+    +1 or -1, never the last) made exactly 30. It asks first, naming how;
+    Esc goes back on Attack -2; played, the highlight goes to the attack
+    it made exact (a heart for -1), and Enter takes it."""
     from core.bossquest import cards
-    from core.bossquest.actions import PlayPersonal
+    from core.bossquest.actions import PlayPersonal, Resolve
     from core.bossquest.state import SoloBoss
+    from tests.test_bossquest_rules import ATKM2
     from tests.test_bossquest_solo import at_wave
     from tui.widgets import ActionBar
 
-    megaboss = SoloBoss(cards.MEGABOSS, tuple(w(c) for c in ("R7", "Y7", "P7", "B7")))
-    state = at_wave(3, [megaboss], phase=Phase.SOLO_END)
+    megaboss = SoloBoss(cards.MEGABOSS, tuple(w(c) for c in ("R7", "Y7", "P7", "B7", "R5")))
+    state = attrs.evolve(at_wave(3, [megaboss], phase=Phase.SOLO_END, hearts=2),
+                         personal=(ATKM2,))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         bar = app.screen.query_one("#bq-actions", ActionBar)
-        spells = [i for i, c in enumerate(bar.choices) if isinstance(c.value, PlayPersonal)]
-        assert len(spells) == 4
-        bar.move_to(spells[1])
-        bar.choose(spells[1])
+        assert bar.choices[bar.cursor].label == "Attack as you are: 33 vs 30 HP"
+        bar.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted == []
+        text = " ".join(screen_text(app).split())
+        assert ("The MegaBoss is 3 over: Attack -2 and a heart for -1 could still make it "
+                "exact. Attack anyway?") in text, text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert bar.choices[bar.cursor].value == PlayPersonal(ATKM2, 0)
+        await pilot.press("enter")
         await pilot.pause()
         (seat, played), = app.port.submitted
         state = GAME.apply(state, seat, played)
         app.game_screen.show(make_update(state))
         await pilot.pause()
-        left = [c.value for c in bar.choices if isinstance(c.value, PlayPersonal)]
-        assert bar.choices[bar.cursor].value == left[1], bar.choices[bar.cursor].label
+        assert bar.choices[bar.cursor].value == Resolve(-1), bar.choices[bar.cursor].label
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(app.port.submitted) == 2)
+        assert app.port.submitted[-1] == (0, Resolve(-1))
+
+
+async def test_after_swap_with_deck_the_solo_header_shows_the_top_card_bq10():
+    """BQ-10, BQ-49: the weapon Swap with deck gives up goes on top of the
+    deck, known. Play-test: the Solo Quest's header read only "Deck: 25
+    weapons" (the log said "R2 goes on top of the deck"); as the knights'
+    game it reads "(top: R2)" until that weapon is drawn."""
+    from core.bossquest.actions import TargetWeapon
+    from core.bossquest.cards import Spell, SpellKind
+
+    state = solo_table()
+    row = (Spell(SpellKind.SWAP_DECK),) + state.rows[0][1:]
+    state = attrs.evolve(state, rows=(row,) + state.rows[1:])
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, DrawWeapon(state.weapon_deck[0]))
+    state = GAME.apply(state, 0, AssignTo(0))
+    given = next(a for a in GAME.legal_actions(state, 0) if isinstance(a, TargetWeapon))
+    state = GAME.apply(state, 0, given)
+    (draw, _), *_ = GAME.chance_outcomes(state)
+    state = GAME.apply(state, CHANCE, draw)
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        header = screen_text(app).splitlines()[0]
+        assert f"(top: {given.weapon})" in header, header
+    # drawn, it is no longer known on top
+    state = GAME.apply(state, 0, Ask(1))
+    state = GAME.apply(state, CHANCE, GAME.chance_outcomes(state)[0][0])
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "(top: " not in screen_text(app).splitlines()[0]

@@ -987,3 +987,30 @@ async def test_the_duels_combat_names_the_condition_not_met_bq38():
     assert "the champion matched its HP but has no yellow (Y) weapon (Need Yellow)." in said, text
     assert "○ Need Yellow (Y): not met " in text, text
     assert "did not match" not in text, text
+
+
+def test_the_duel_prompt_says_when_the_champion_is_over_bq38():
+    """BQ-38: the champion wins by matching the MegaBoss's HP. Play-test: at
+    32 against 27 HP the status still read "The MegaBoss duel: 32 of 27 HP.
+    Ask for weapons … or fight", as if either could do. Over, it says so
+    and what could still help (a spell drawn against the champion: more
+    weapons and the hearts sacrificed only add); it reads "against"."""
+    from tui.screens.bossquest_extras import other_prompt
+
+    state = first_final_boss_state(
+        lambda s: s.phase is Phase.DUEL and bool(s.duel_asks)
+        and GAME.strength(s, s.champion) > GAME.current_hp(s))
+    seat = state.champion
+    mine, hp = GAME.strength(state, seat), GAME.current_hp(state)
+    text = other_prompt(state, tuple(GAME.legal_actions(state, seat)), seat).plain
+    assert text.startswith(f"The MegaBoss duel: {mine} against {hp} HP: {mine - hp} over. "
+                           "Only a spell against you could still help now"), text
+    assert " of " not in text.split(".")[0], text
+    under = first_final_boss_state(
+        lambda s: s.phase is Phase.DUEL and bool(s.duel_asks)
+        and GAME.strength(s, s.champion) < GAME.current_hp(s))
+    seat = under.champion
+    text = other_prompt(under, tuple(GAME.legal_actions(under, seat)), seat).plain
+    mine, hp = GAME.strength(under, seat), GAME.current_hp(under)
+    assert text.startswith(f"The MegaBoss duel: {mine} against {hp} HP. Ask for weapons"), text
+    assert "over" not in text, text

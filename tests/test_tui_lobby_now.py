@@ -290,6 +290,36 @@ async def test_a_bots_turn_beside_an_invitation_keeps_each_row_to_one_line_at_80
         await pilot.pause()
         grid = app.screen.query_one(DataTable)
         assert all(grid.rows[key].height == 1 for key in grid.rows), rows(app)
-        assert [str(text) for text in grid.get_row_at(1)][2] == "normal bot to play"
+        # (in the two columns a list this short never gives a scroll bar,
+        # "bot (normal) to play" fits whole; short, "normal bot to play",
+        # where a scroll bar's room is kept)
+        assert [str(text) for text in grid.get_row_at(1)][2] == "bot (normal) to play"
         assert [str(text) for text in grid.get_row_at(0)][1] == (
             "ann (you), normal bot, cy (inv.), bob (inv.)")
+
+
+async def test_the_columns_take_the_scroll_bars_room_while_the_list_does_not_scroll():
+    """Play-test (80 columns): an ended table's "over · won by bot (normal)
+    · 22:36" did not fit beside two columns kept for a scroll bar that a
+    list of one table never shows. They are kept only for a list that may
+    scroll; a long one keeps them, and its Now column stays clear of the
+    bar."""
+    over = overseers("c", person("ann"), person("bobby"), NORMAL, started=True,
+                     play={"finished": True, "to_act": [], "actions": 80},
+                     ended={"seats": [2], "at": "22:36"})
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.show([over], "ann")
+        await pilot.pause()
+        grid = app.screen.query_one(DataTable)
+        assert [str(text) for text in grid.get_row_at(0)][1:] == [
+            "ann (you), bobby, bot (normal)", "over · won by bot (normal) · 22:36"], rows(app)
+        assert grid.virtual_size.width <= 80 and not grid.show_vertical_scrollbar
+        assert all(len(line) <= 80 for line in rows(app))
+        # twenty tables scroll: the bar's room is kept, no row under it
+        many = [{**over, "table": f"t{n}"} for n in range(20)]
+        app.screen.show(many, "ann")
+        await pilot.pause()
+        assert grid.show_vertical_scrollbar
+        assert grid.virtual_size.width <= 80 - grid.styles.scrollbar_size_vertical, rows(app)

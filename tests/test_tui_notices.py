@@ -644,3 +644,33 @@ async def test_a_notice_leaves_the_logs_newest_line_in_sight(game, size):
         assert "Nothing to take back" in text
         toasts = [t.region for t in app.screen.query(Toast)]
         assert len(toasts) == 1 and toasts[0].overlaps(log.region), text
+
+
+@pytest.mark.parametrize("words", [
+    "Nothing to take back: a tile or token was drawn since your last move.",  # 2 lines
+    "Nothing to take back: Bram has chosen since your move, and this notice"
+    " takes three lines at forty columns, as a long one would.",  # 3 at 40, wide
+])
+async def test_a_long_notice_over_the_duels_short_log_leaves_its_newest_line(words):
+    """Play-test (the Duel at 80x24): a notice of two lines or more, a
+    refused take-back, covered the whole four-row log, its newest line with
+    it. Without its padding over and under the text it sits over the older
+    lines only, over the log still (not the market)."""
+    from tests import overboss_screen_kit
+    from tests.since_kit import turns_of_others
+
+    app = _with_app_css(overboss_screen_kit.ScreenApp)(
+        turns_of_others("overboss-duel", players=2, seed=2)[-1])
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.3)
+        log = app.screen.query_one("#ob-log")
+        newest = log.rows[-1].strip()
+        before = screen_text(app).splitlines()
+        row = max(y for y, line in enumerate(before) if newest and newest in line)
+        app.notify(words, severity="warning")
+        await pilot.pause(0.4)
+        text = screen_text(app)
+        assert text.splitlines()[row] == before[row], text
+        assert "Nothing to take back" in text and words.split()[-1] in text, text
+        toasts = [t.region for t in app.screen.query(Toast)]
+        assert len(toasts) == 1 and log.region.contains_region(toasts[0]), text

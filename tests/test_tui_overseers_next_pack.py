@@ -452,3 +452,37 @@ async def test_no_next_choice_notice_when_the_showdown_brings_the_votes_box(scre
         for _ in range(5):
             await pilot.pause()
         assert not [n for n in notices if "came at once" in n], notices
+
+
+async def test_f1_over_the_draft_hand_says_what_enter_does_in_each_draft_situation(
+        screen_clock):
+    """Play-test: F1 over the draft hand said "Enter · Choose the highlighted
+    card" just after a new pack came under the key, where Enter keeps none of
+    it until an arrow has moved over it. F1 tells each situation as it is:
+    a pack looked at (Enter keeps the highlighted card), a new pack come
+    under the key (it waits for ←→; a number picks), and the pack once an
+    arrow has moved over it."""
+    state = drafting()
+    update = make_update(state, 0)
+    fake = FakePort()
+    app = GraceApp(update, fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.game_screen
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#ov-hand")
+        said = await _help_enter(app, pilot)
+        assert "highlighted card" in said, said  # the first pack, before any key
+        screen_clock.now += 2.0
+        await pilot.press("2")
+        later = passed(state)
+        screen_clock.now += 0.05  # the next pack comes at once, under the 2
+        screen.show(attrs.evolve(make_update(later, 0), seq=update.seq + 1))
+        await pilot.pause()
+        said = await _help_enter(app, pilot)
+        assert "highlighted card" not in said, said
+        assert "Your next pack came under your last key" in said, said
+        assert "until ←→ move over it; or pick with a number" in said, said
+        await pilot.press("right")  # looked at
+        await pilot.pause()
+        said = await _help_enter(app, pilot)
+        assert "highlighted card" in said and "came under" not in said, said

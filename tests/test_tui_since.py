@@ -674,7 +674,12 @@ async def test_the_recaps_title_names_the_steps_scrolled_out_of_sight():
             (42, 4, f"Recap · moves 4-6 ↓ · {RECAP_KEYS}", None),
             (40, 4, "Recap (6) · moves 4-6 ↓ · [ ] z",  # Boss Quest's at 80x24
              "Recap (6) · moves 1-3 ↑ · [ ] z"),
-            (26, 4, "Recap · #4-6 ↓ · [ ] z", None)):  # Overstocked's: "#", number
+            # Overstocked's at 80x24 (28 columns, its top edge only): the
+            # moves in words ("#2 ↓" read as a riddle beside the other
+            # games' "move 2 ↓"), "Recap" given up before them
+            (28, 6, "Recap · move 6 ↓ · [ ] z", None),
+            (28, 4, "moves 4-6 ↓ · [ ] z", "moves 1-3 ↑ · [ ] z"),
+            (20, 4, "moves 4-6 ↓", None)):
         app = LogApp(rows)
         async with app.run_test(size=(width, 10)) as pilot:
             log = app.query_one(SinceLog)
@@ -686,6 +691,20 @@ async def test_the_recaps_title_names_the_steps_scrolled_out_of_sight():
                 log.scroll_end(animate=False)
                 await pilot.pause()
                 assert log.border_title == scrolled, (width, rows)
+
+
+async def test_overstockeds_narrow_recap_names_the_move_below_in_words():
+    """Play-test at 80x24: Overstocked's recap read "Recap · #2 ↓" where the
+    other games say "move 2 ↓" (the titles name moves, so that "2 below" is
+    not read as a count). Its panel, drawn with its top edge only, has room
+    for the words: the edge's width, not its text's."""
+    from tests.test_since_snapshots import app_for
+
+    app = app_for("overstocked")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.5)
+        log = app.screen.query_one("#os-log", SinceLog)
+        assert log.border_title == "Recap · move 2 ↓ · [ ] z"
 
 
 @pytest.mark.parametrize("game", ["boss-quest", "overboss-duel", "overstocked", "overseers"])

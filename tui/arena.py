@@ -8,11 +8,13 @@ this module plays the games, keeps the clock and prints.
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import json
 import random
+import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -71,22 +73,40 @@ def build_bot(game_id: str, spec: BotSpec) -> Any:
 
     try:
         bot = make_bot(game_id, spec.level, **dict(spec.params))
-    except TypeError as error:
-        names = ", ".join(k for k, _ in spec.params)
-        raise ArenaError(
-            f"bot {spec.text!r}: the {spec.level} bot does not take {names} ({error})"
-        ) from None
+    except TypeError:
+        # a keyword make_bot has not: said with the settings the bot takes
+        # (Python's "make_bot() got an unexpected keyword argument" leaked)
+        known = set(bot_settings(spec.level))
+        unknown = [k for k, _ in spec.params if k not in known] or [k for k, _ in spec.params]
+        raise ArenaError(_no_setting(spec, unknown)) from None
     except ValueError as error:
         raise ArenaError(f"bot {spec.text!r}: {error}") from None
     for key, value in spec.params:
         if not hasattr(bot, key):
-            raise ArenaError(f"bot {spec.text!r}: the {spec.level} bot does not take {key}")
+            raise ArenaError(_no_setting(spec, [key]))
         if getattr(bot, key) != value:
             raise ArenaError(
                 f"bot {spec.text!r}: the {spec.level} bot has {key}={getattr(bot, key)!r}, "
                 f"not {value!r}"
             )
     return bot
+
+
+def bot_settings(level: str) -> tuple[str, ...]:
+    """The settings ``--bots level:key=value`` takes: a searching level's
+    budget and tree depth (`core.bots.make_bot`); none for the others."""
+    from core.bots import BUDGETS
+
+    return ("iterations", "seconds", "tree_depth") if level in BUDGETS else ()
+
+
+def _no_setting(spec: BotSpec, keys: Sequence[str]) -> str:
+    """"bot 'normal:foo=3': the normal bot takes no setting foo; its
+    settings: iterations, seconds, tree_depth"."""
+    settings = bot_settings(spec.level)
+    have = f"; its settings: {', '.join(settings)}" if settings else " (it has no settings)"
+    word = "setting" if len(keys) == 1 else "settings"
+    return f"bot {spec.text!r}: the {spec.level} bot takes no {word} {', '.join(keys)}{have}"
 
 
 def searches(bot: Any) -> bool:
@@ -229,7 +249,8 @@ def prepare(
     chosen = make_options(game, options, players)
     held = held_seats(chosen, players)
     if len(specs) > len(held):
-        raise ArenaError(f"{len(specs)} bots named for {len(held)} seat(s) a player holds")
+        seats = f"{len(held)} seat{'' if len(held) == 1 else 's'}"
+        raise ArenaError(f"{len(specs)} bots named, but only {seats} to fill")
     named = distinct(specs)
     index = {spec.text: i for i, spec in enumerate(named)}
     entries = tuple(index[specs[i].text] for i in lineup(len(specs), len(held)))
@@ -622,7 +643,7 @@ FULL_BAR, MIN_BAR = 40, 10
 #: echoes Ctrl+C as "^C" where the cursor is, at the end of that line; a
 #: line the terminal's full width sent it onto the next one, the bar's own
 #: erase cleared only that one, and the bar stayed on screen above the
-#: "Stopped (Ctrl+C)" message
+#: "Stopped (Ctrl+C or a signal)" message
 ECHO_ROOM = 3
 #: the width the bots' names may fold to before the figures are split in two
 #: tables
@@ -722,7 +743,7 @@ def report(result: Result, console: Any) -> None:
         console.print(text, width=notes_width, **kwargs)
 
     if result.interrupted:
-        say(f"Stopped (Ctrl+C) after {summary.games} of {_games(run.games)}: "
+        say(f"Stopped (Ctrl+C or a signal) after {summary.games} of {_games(run.games)}: "
             "the figures are those games'.")
     meetings = [m for m in summary.head_to_head if m.games]
     if meetings and run.players > 2:
@@ -898,7 +919,8 @@ def simulate(
                   soft_wrap=True)
         return 2
     try:
-        result = _play_shown(run, jobs, done, writer, console, quiet, err)
+        with _signals_stop_the_run():
+            result = _play_shown(run, jobs, done, writer, console, quiet, err)
     finally:
         if writer is not None:
             writer.close()
@@ -914,6 +936,27 @@ def simulate(
         else:
             report(result, console)
     return 130 if result.interrupted else 0
+
+
+@contextlib.contextmanager
+def _signals_stop_the_run() -> Iterator[None]:
+    """SIGTERM (`kill`, a job scheduler) stops a run as Ctrl+C does: the
+    games finished are reported and the pool's workers end with it. By
+    default it killed this process alone, and `--jobs` workers played on,
+    orphaned, until their games ended (a hangup reaches the workers too)."""
+    import signal
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread():
+        yield  # (signals can be handled in the main thread only)
+        return
+    kept = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, kept)
 
 
 def _reader_gone() -> None:

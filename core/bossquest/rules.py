@@ -778,6 +778,7 @@ def _apply_chance(state: State, action: object) -> State:
             offer=offer,
             spell_deck=take(state.spell_deck, action.spell),
             replace_slot=None,
+            replaced=None,
             phase=_P_TURN,
         )
         return _refill_spell_deck(state)
@@ -906,7 +907,7 @@ def _receive(state: State, knight: Knight, seat: int, weapon: Weapon) -> Knight:
     (`state`: before the weapon leaves the deck)."""
     if state.boss == _ULUL and state.options.ulul is _U_NIGHT:  # `is_night`
         known = _ONLY[seat] | _seen_on_top(state)
-        return evolve(knight, night=knight.night + (Hidden(weapon, known),))
+        return evolve(_down_card_added(knight), night=knight.night + (Hidden(weapon, known),))
     return evolve(knight, visible=knight.visible + (weapon,))
 
 
@@ -1001,12 +1002,13 @@ def _swap_with_deck(state: State, new: Weapon) -> State:
     at_night = [i for i, c in enumerate(knight.night) if c.weapon == old]
     if knight.hidden is not None and knight.hidden.weapon == old:
         old_known = knight.hidden.known_to
-        knight = evolve(knight, hidden=Hidden(new, top_known | {seat}))
+        # a face-down card no ask bounded: the bound is gone
+        knight = evolve(knight, hidden=Hidden(new, top_known | {seat}), down_bound=None)
     elif at_night:
         i = at_night[0]
         old_known = knight.night[i].known_to
         night = knight.night[:i] + (Hidden(new, top_known | {seat}),) + knight.night[i + 1 :]
-        knight = evolve(knight, night=night)
+        knight = evolve(knight, night=night, down_bound=None)
     else:
         old_known = everyone | {PUBLIC}  # it was face up: onlookers saw it too
         visible = tuple(new if w == old else w for w in knight.visible)
@@ -1055,7 +1057,8 @@ def _read_potion(state: State, sign: int) -> State:
     knight = evolve(knight, readings=knight.readings + ((weapon, sign),))
     if resume in _AT_REVEAL:
         # "they decide its value when they reveal their card": face up now
-        knight = _reveal(knight, state.players, weapon)
+        # (read plus, it may add more than its lower reading the bound kept)
+        knight = evolve(_reveal(knight, state.players, weapon), down_bound=None)
     state = evolve(_set_knight(state, seat, knight), reader=None, resume="")
     if resume == "deal":
         return _after_deal(state, {"phase": _P_DEAL})
@@ -1104,6 +1107,7 @@ def potion_to_read(state: State) -> Weapon | None:
 
 def _apply_knight(state: State, seat: int, action: object) -> State:
     if isinstance(action, Ask):
+        state = _bound_down(state, seat)
         other = next_seat(seat, state.players)
         if bolder(state) and state.knights[other].at_wizard and _wizard_has_spells(state):
             # BQ §2 Players, bolder knights (BQ-28): the knight at the Wizard
@@ -1178,6 +1182,7 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
             spell_discard=sort_spells(state.spell_discard + (old,)),
             spent=state.spent | {_CO_RAVEN},
             replace_slot=action.slot,
+            replaced=old,
             phase=_P_REPLACE_SPELL,
         )
     if isinstance(action, EndTurn):
@@ -1360,12 +1365,20 @@ def _swap_hidden(state: State, seat: int, other: int) -> State:
     state = _set_knight(
         state,
         seat,
-        evolve(state.knights[seat], hidden=Hidden(theirs.weapon, theirs.known_to | {seat})),
+        evolve(
+            state.knights[seat],
+            hidden=Hidden(theirs.weapon, theirs.known_to | {seat}),
+            down_bound=None,  # a card no ask bounded
+        ),
     )
     return _set_knight(
         state,
         other,
-        evolve(state.knights[other], hidden=Hidden(mine.weapon, mine.known_to | {other})),
+        evolve(
+            state.knights[other],
+            hidden=Hidden(mine.weapon, mine.known_to | {other}),
+            down_bound=None,
+        ),
     )
 
 
@@ -1398,6 +1411,45 @@ def _advance(state: State, **changes: Any) -> State:
             changes["phase"] = _P_TURN
             return evolved(state, changes)
     return _combat(evolve(state, **changes) if changes else state)
+
+
+#: The most one face-down card can add (BQ §Components: weapons 1 to 7; a
+#: potion's reading is less): what a face-down card received after an ask
+#: adds to the knight's `down_bound`.
+LARGEST_WEAPON = 7
+
+
+def _bound_down(state: State, seat: int) -> State:
+    """BQ-6: a knight over the HP must go to the Wizard, so a knight who
+    asks for weapons is not over: its face-down cards add at most the HP
+    less what everyone can count of it (`Knight.down_bound`)."""
+    knight = state.knights[seat]
+    limit = current_hp(state) - visible_strength(state, seat)
+    if knight.down_bound is not None and knight.down_bound <= limit:
+        return state
+    return _set_knight(state, seat, evolve(knight, down_bound=limit))
+
+
+def _down_card_added(knight: Knight) -> Knight:
+    """A face-down card more (a night's weapon, the duel's): the bound grows
+    by the most one card can add."""
+    if knight.down_bound is None:
+        return knight
+    return evolve(knight, down_bound=knight.down_bound + LARGEST_WEAPON)
+
+
+def down_total(knight: Knight) -> int | None:
+    """What the knight's face-down cards add to its strength, as `strength`
+    counts them (an unread potion at its lower reading); None where a view
+    hides one."""
+    total = 0
+    cards = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
+    for card in cards:
+        weapon = card.weapon
+        if weapon is None:
+            return None
+        total += weapon.value if weapon.colour is not None else potion_value(knight, weapon)
+    return total
 
 
 def _with_knight(knights: tuple[Knight, ...], seat: int, knight: Knight) -> tuple[Knight, ...]:
@@ -1689,7 +1741,7 @@ def _duel_draw(state: State, weapon: Weapon) -> State:
     seat = state.champion
     assert seat is not None
     knight = state.knights[seat]
-    knight = evolve(knight, night=knight.night + (Hidden(weapon, seen | {seat}),))
+    knight = evolve(_down_card_added(knight), night=knight.night + (Hidden(weapon, seen | {seat}),))
     state = _set_knight(state, seat, knight)
     to_draw = state.to_draw - 1
     if to_draw > 0 and deck_size(state) > 0:
@@ -2108,7 +2160,8 @@ def describe(
         return f"Round {state.round}: a Boss with {action.hp} HP appears."
     if isinstance(action, LaySpell):
         if state.phase is _P_REPLACE_SPELL:
-            return f"The Raven brings {action.spell} to the Wizard."
+            another = "another " if action.spell == state.replaced else ""
+            return f"The Raven brings {another}{action.spell} to the Wizard."
         if state.phase is _P_DUEL_SPELLS:
             # BQ §Final Boss: "The losing Knights then each draw 1 SPELL card",
             # face up (BQ-50): who drew which is no secret (the reader's own

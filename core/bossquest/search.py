@@ -5,7 +5,8 @@ bot (core/bots/ismcts.py) may know of the game beyond its rules.
   weapon the seat has not seen (hidden cards, a night's cards, a known card
   on top of the deck, a swapped card waiting for its draw), the weapon deck,
   and a mystery spell an Owl has looked at (BQ-33), all drawn uniformly from
-  what the view leaves open (`unseen`, the spell deck).
+  what the view leaves open (`unseen`, the spell deck), a knight's
+  face-down cards within what its asks showed (BQ-6, `Knight.down_bound`).
 - `evaluate` estimates each knight's chance of winning from the keys and
   hearts (and the round in progress); the Solo Quest's from the hearts and
   the wave.
@@ -25,7 +26,7 @@ bot (core/bots/ismcts.py) may know of the game beyond its rules.
   that choice in a tree (the arena's ``tree_depth``), and leaves the Wizard
   out of a knight's choice while one more weapon cannot take it over the HP
   (the root of the search on common deals too): the hard bot went there at
-  7 against 17 on its first turn (play-test).
+  7 against 17 on its first turn, and at 10 against 17 (play-tests).
 - `LEVEL_HOOKS`: a level's own hooks where it differs from `HOOKS`: in the
   Solo Quest the normal bot plays the rollout policy alone
   (`solo_search.policy_answer`), the hard bot the policy improved by one
@@ -59,7 +60,7 @@ from core.bossquest.actions import (
     TargetKnight,
 )
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Weapon, sort_weapons
-from core.bossquest.state import Hidden, Phase, State, Step, evolve
+from core.bossquest.state import Hidden, Knight, Phase, State, Step, evolve
 from core.engine import SearchHooks, remove_one
 
 # ---------------------------------------------------------------------------
@@ -77,6 +78,12 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
     names one of the swapping knight's face-down cards the seat has not
     seen. A mystery spell drawn by another knight's Owl (BQ-33) is one of
     the view's spell deck, which then pools it. `unseen` is cleared.
+
+    A knight's face-down cards keep its public bound (`Knight.down_bound`,
+    BQ-6: a knight who asked for weapons was not over the HP then), drawn
+    again while they break it (`_keep_bound`): the play-test's hard bot
+    counted a rival who had asked at 11 of 15 as holding any weapon face
+    down, and missed that it was most likely exactly 15.
     """
     if view.unseen is None:
         return view  # already a full state
@@ -107,6 +114,8 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
                 out.append(k)
                 continue
             start = at
+            if k.down_bound is not None:
+                _keep_bound(k, pool, at, rng)
             hidden = None if k.hidden is None else fill(k.hidden)
             night = tuple(fill(c) for c in k.night)
             if s == view.turn:
@@ -136,6 +145,52 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
         changes["mystery_card"] = card
         changes["spell_deck"] = remove_one(spells, card)
     return evolve(view, **changes)
+
+
+#: How many draws `determinize` tries for a knight's face-down cards that
+#: must keep its bound (`Knight.down_bound`) before it takes the closest.
+BOUND_TRIES = 24
+
+
+def _worth_down(knight: Knight, weapon: Weapon) -> int:
+    """What a face-down card adds as `rules.strength` counts it."""
+    return weapon.value if weapon.colour is not None else rules.potion_value(knight, weapon)
+
+
+def _keep_bound(knight: Knight, pool: list[Weapon], at: int, rng: random.Random) -> None:
+    """Rearrange `pool[at:]` (a uniform shuffle) so that its first cards,
+    which fill `knight`'s face-down cards the seat has not seen, keep the
+    knight's public bound (BQ-6: it asked for weapons, so it was not over).
+    A rejected draw's cards change places with random ones of the rest, so
+    the rest stays a uniform shuffle; after `BOUND_TRIES` draws the one
+    that exceeds the bound least is kept, so a deal is always made."""
+    cards = ((knight.hidden,) if knight.hidden is not None else ()) + knight.night
+    known = 0
+    slots = 0
+    for card in cards:
+        if card.weapon is None:
+            slots += 1
+        else:
+            known += _worth_down(knight, card.weapon)
+    end = len(pool)
+    if not slots or at + slots > end:
+        return
+    room = knight.down_bound - known
+    best: list[Weapon] | None = None
+    best_excess = 0
+    for _ in range(BOUND_TRIES):
+        excess = sum(_worth_down(knight, w) for w in pool[at : at + slots]) - room
+        if excess <= 0:
+            return
+        if best is None or excess < best_excess:
+            best, best_excess = pool[at : at + slots], excess
+        for i in range(at, at + slots):
+            j = rng.randrange(at, end)
+            pool[i], pool[j] = pool[j], pool[i]
+    assert best is not None
+    for i, card in enumerate(best):
+        j = pool.index(card, at + i)
+        pool[at + i], pool[j] = pool[j], pool[at + i]
 
 
 # ---------------------------------------------------------------------------
@@ -422,16 +477,22 @@ def wizard_choice(view: State, seat: int, legal: tuple[Any, ...]) -> Any:
 
 
 #: The largest weapon (BQ §Components: weapons 1 to 7; a potion's reading
-#: is less): a knight at least `_FAR` below the HP cannot reach it with one.
-_LARGEST_WEAPON = 7
-_FAR = _LARGEST_WEAPON + 1
+#: is less): a knight at least `_FAR` below the HP cannot go over it with
+#: one (at a gap of 7 the 7 makes it exact, which is no risk: BQ §3, over
+#: is more than the HP). It was 8 (the gap at which one weapon cannot
+#: reach the HP) until the hard bot met the Wizard at 10 against 17 and
+#: lost the round to the "Need Blue" it left open (play-test 2026-12-07).
+_LARGEST_WEAPON = rules.LARGEST_WEAPON
+_FAR = _LARGEST_WEAPON
 _TO_WIZARD = GoToWizard()
 
 
 def _far_below(state: State, seat: int) -> bool:
     """Whether knight `seat` is so far below the HP that one more weapon
-    cannot take it over, counting only what it knows of its own cards (an
-    unread potion at its higher reading)."""
+    cannot take it over (a gap of `_FAR` or more: the largest weapon at
+    most reaches the HP), counting only what it knows of its own cards (an
+    unread potion at its higher reading, so a potion it may still read plus
+    never makes the gap look wider than it is)."""
     mine = rules.strength(state, seat)
     if mine is None:
         return False
@@ -451,10 +512,12 @@ def prune(state: State, seat: int, legal: tuple[Any, ...]) -> tuple[Any, ...] | 
     largest weapon leaves it under (`_far_below`) is not offered the
     Wizard, unless a "Final turn!" is on (asking would then cost it the
     Wizard's spell): going is final (BQ §2A) and gives the round up, while
-    one more weapon risks nothing and leaves the Wizard open next turn.
-    The searches on common deals valued the two alike when a rival's bust
-    could end the match or the offer was all attack spells, and the hard
-    bot met the Wizard at 7 against 17 (play-test; docs/opponents.md).
+    one more weapon risks nothing (at a gap of 7 the largest makes it
+    exact, not over) and leaves the Wizard open next turn. The searches on
+    common deals valued the two alike when a rival's bust could end the
+    match or the offer was all attack spells, and the hard bot met the
+    Wizard at 7 against 17, then at 10 against 17 (play-tests;
+    docs/opponents.md).
     Elsewhere every legal action is kept. Reads only what `seat` knows, so
     the search on common deals prunes its root with it too."""
     if state.players == 1:

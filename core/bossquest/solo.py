@@ -352,6 +352,35 @@ def made_exact_at_once(state: State, adjust: int = 0) -> dict[int, tuple[Spell, 
     return best
 
 
+def final_assault_exact(state: State, adjust: int = 0) -> tuple[tuple[Spell, ...], int] | None:
+    """The final assault's attack with `adjust` (its hearts discarded) would
+    not defeat the MegaBoss, but the personal spells held, with the hearts
+    the knight may discard (BQ §3. Final Assault, BQ-41: each +1 or each
+    -1, never the last), could: the play that does, as (its spells, its
+    hearts' adjust), keeping the most hearts, then with the fewest spells.
+    None when the attack is exact already, no spell held can change it, or
+    it is a wave's (`could_still_match`). A play-test lost the quest to an
+    Enter on "Attack as you are: 33 vs 30 HP" with Attack -2 and a spare
+    heart that made it exact."""
+    if state.wave != 3 or len(state.solo_bosses) != 1 or not state.personal:
+        return None
+    megaboss = state.solo_bosses[0]
+    gap = boss_hp(megaboss) - boss_strength(megaboss)
+    if gap == adjust or not conditions_met(megaboss):
+        return None
+    held = [(s, ATTACK_CHANGE.get(s.kind, 0)) for s in state.personal]
+    spare = max(0, state.knights[0].hearts - 1)
+    best: tuple[tuple[int, int], tuple[Spell, ...], int] | None = None
+    for size in range(1, len(held) + 1):
+        for chosen in combinations(held, size):
+            hearts = gap - sum(change for _, change in chosen)
+            if abs(hearts) <= spare:
+                key = (abs(hearts), size)
+                if best is None or key < best[0]:
+                    best = (key, tuple(s for s, _ in chosen), hearts)
+    return None if best is None else (best[1], best[2])
+
+
 def nothing_to_target(state: State) -> str:
     """BQ-40: why the spell the next turn gives (`top_spell`) will be spent
     for nothing, whatever Boss takes it: Cancel with no spell in play on any

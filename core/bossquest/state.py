@@ -196,6 +196,15 @@ class Knight:
     #: Potions (BQ-31): each potion the knight holds that has been read,
     #: with its reading (+1 or -1), as it was read
     readings: tuple[tuple[Weapon, int], ...] = ()
+    #: Public inference (BQ-6): the most the knight's face-down cards (its
+    #: hidden card, a night's too) can add to its strength, as the rules
+    #: count it (an unread potion at its lower reading). A knight over the
+    #: HP must go to the Wizard, so each ask for weapons shows its cards
+    #: then added at most the HP less what everyone could count of it
+    #: (`rules.visible_strength`). None: nothing inferred this round. Every
+    #: view keeps it (everyone saw the asks); the bots' models and the
+    #: search's deals keep to it.
+    down_bound: int | None = None
     #: At the Wizard (phase B): asks for no more weapons this round.
     at_wizard: bool = False
     #: Takes no further action this round (visited the Wizard, or spent
@@ -423,6 +432,10 @@ class State:
     mystery_known: frozenset[int] = frozenset()
     #: the Wizard's slot the Raven empties, waiting for REPLACE_SPELL
     replace_slot: int | None = None
+    #: the spell the Raven replaced there, discarded (public): the log says
+    #: "another" when the deck's top card is the same spell (a play-test
+    #: read "replaces Flip a potion … brings Flip a potion" as nothing done)
+    replaced: Spell | None = None
     #: Final Boss: the game's winner facing the MegaBoss (`boss` is then its
     #: HP), the spells the defeated knights drew to choose from, the hearts
     #: sacrificed at combat (the standings keep the game's hearts) and the

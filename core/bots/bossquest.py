@@ -5,7 +5,8 @@ distribution of their final attack strength from what its view shows:
 
 - its own strength exactly (it has seen its hidden card);
 - a rival who has finished equipping: the visible weapons and spells plus a
-  hidden card drawn from `view.unseen`;
+  hidden card drawn from `view.unseen`, within what its asks showed (BQ-6:
+  a knight over the HP cannot ask, `Knight.down_bound`);
 - a rival still equipping: the same, then a simple policy (keep asking for
   one weapon while at least `RIVAL_STOP_GAP` below the HP), drawing from
   the unseen pool.
@@ -141,12 +142,33 @@ def _meets(colours: list[Any], conds: tuple[tuple[str, Any], ...]) -> bool:
     return True
 
 
+def _within(
+    outcomes: list[tuple[int, bool, float]], ruled: list[int], cap: int
+) -> list[tuple[int, bool, float]]:
+    """The outcomes whose face-down cards add at most `cap` (`ruled`: what
+    each adds as the rules count it), renormalised; all of them when none
+    does (the bound is the rules', so that is only a view the bot cannot
+    fill, never a real table)."""
+    kept = [o for o, r in zip(outcomes, ruled, strict=True) if r <= cap]
+    if not kept or len(kept) == len(outcomes):
+        return outcomes
+    total = sum(p for _, _, p in kept)
+    return [(v, ok, p / total) for v, ok, p in kept]
+
+
 class _Spec:
     """One knight as the bot's model sees it."""
 
-    __slots__ = ("cards", "blind", "drawing", "count", "_key")
+    __slots__ = ("cards", "blind", "drawing", "count", "cap", "_key")
 
-    def __init__(self, cards: tuple[Weapon, ...], blind: bool, drawing: bool, count: int):
+    def __init__(
+        self,
+        cards: tuple[Weapon, ...],
+        blind: bool,
+        drawing: bool,
+        count: int,
+        cap: int | None = None,
+    ):
         #: the weapons the bot knows this knight holds
         self.cards = cards
         #: plus this many unknown cards (from the unseen pool)
@@ -154,7 +176,10 @@ class _Spec:
         #: still equipping this round
         self.drawing = drawing
         self.count = count
-        self._key = (cards, blind, drawing, count)
+        #: the most the unknown cards add, as the rules count them (BQ-6:
+        #: what the knight's asks showed, `Knight.down_bound`); None: any
+        self.cap = cap
+        self._key = (cards, blind, drawing, count, cap)
 
     def key(self) -> tuple[Any, ...]:
         return self._key
@@ -227,13 +252,19 @@ def _config_from(view: Any, seat: int, active: tuple[Any, ...]) -> _Config:
                 mods[s] += potion_value(k, w) - w.value
         cards = k.visible
         blind = 0  # face-down weapons the bot has not seen
+        known_down = 0  # what the face-down ones it has seen add
         for c in ((k.hidden,) if k.hidden is not None else ()) + k.night:
-            if c.weapon is not None:
-                cards = cards + (c.weapon,)
+            w = c.weapon
+            if w is not None:
+                cards = cards + (w,)
+                known_down += w.value if w.colour is not None else potion_value(k, w)
             else:
                 blind += 1
         drawing = not k.done and not (s == seat or k.at_wizard)
-        specs.append(_Spec(cards, blind, drawing, k.card_count))
+        # BQ-6: a knight who asked was not over then; its face-down cards
+        # add at most what everyone saw of its asks (public, every view)
+        cap = k.down_bound - known_down if blind and k.down_bound is not None else None
+        specs.append(_Spec(cards, blind, drawing, k.card_count, cap))
     return _Config(hp, tuple(mods), tuple(conds), no_loss, extra, second, final, tuple(specs))
 
 
@@ -323,6 +354,8 @@ class _Model:
                         nxt[t + v] = nxt.get(t + v, 0.0) + p * q
                 sums = nxt
             outcomes = [(v, True, p) for v, p in sums.items()]
+            if spec.cap is not None:
+                outcomes = _within(outcomes, [v for v, _, _ in outcomes], spec.cap)
         elif spec.blind and self.unseen:
             if conds:
                 p = self.cards_p
@@ -330,8 +363,14 @@ class _Model:
                     (w.value if w.colour else 0, _meets(colours + [w.colour], conds), p)
                     for w in self.unseen
                 ]
+                if spec.cap is not None:
+                    # an unread potion counts its lower reading (BQ-31)
+                    ruled = [w.value if w.colour else -w.value for w in self.unseen]
+                    outcomes = _within(outcomes, ruled, spec.cap)
             else:
                 outcomes = [(v, True, p) for v, p in self.values]
+                if spec.cap is not None:
+                    outcomes = _within(outcomes, [v for v, _ in self.values], spec.cap)
         else:
             outcomes = [(0, _meets(colours, conds) if conds else True, 1.0)]
         mass: dict[int, float] = {}
@@ -496,6 +535,8 @@ class _Model:
             a.blind + (got is None),
             a.drawing,
             a.count,
+            # the rival's one unknown card, bounded by its asks (BQ-6)
+            b.cap if got is None and b.blind == 1 and a.blind == 0 else None,
         )
         their_cards = [w for w in b.cards if got is None or w != got]
         specs[other] = _Spec(

@@ -787,6 +787,8 @@ def _number_key(action: object) -> str:
         return str(action.count)
     if isinstance(action, Fight):
         return "f"
+    if isinstance(action, Resolve) and not action.adjust:
+        return "a"  # the Solo Quest's attack (`action_solo_attack`)
     if isinstance(action, AssignTo):
         return str(action.boss + 1)
     if isinstance(action, Sacrifice):
@@ -1605,6 +1607,11 @@ class BossQuestScreen(GameScreen):
                 tooltip="Go to the Wizard for a spell (no more weapons this round)"),
         # a and x are named in the action bar with the spell they act on; the
         # footer leaves them out so that it fits 80 columns (F1 lists them).
+        # the Solo Quest's attack (no Wizard there to activate at): before
+        # activate, so that a key that does nothing says the Solo Quest's why
+        Binding("a", "solo_attack", "Attack",
+                tooltip="Solo Quest: attack the wave's Bosses (the final assault: as you "
+                        "stand); an attack a personal spell could still change asks first"),
         Binding("a", "activate", "Activate", show=False, tooltip="Activate the chosen spell"),
         Binding("x", "discard", "Discard", show=False,
                 tooltip="Discard the chosen spell, so that nobody can use it"),
@@ -1707,11 +1714,11 @@ class BossQuestScreen(GameScreen):
         #: spell-and-Boss choices filled six lines at 80x24)
         self._personal: Any = None
         #: where on the action bar the personal spell being played was
-        #: chosen: the next decision's cursor stays at that place, on the
-        #: spell that took its place (the last spell, if it was the last),
-        #: until a move other than a spell (`play`). Play-test: it went
-        #: back to "Attack!", and Left Left Enter meant for a spell fought
-        #: the wave (an attack a spell could change now asks first)
+        #: chosen (None: the last move was not a spell, `play`): the next
+        #: decision's cursor then goes to the move most likely next
+        #: (`_set_choices`: the exact attack, "Attack!", the first ask),
+        #: not to the spell that took its place (a play-test's Enter meant
+        #: to attack opened it)
         self._spell_at: int | None = None
         #: the Solo Quest's attack chosen while a personal spell held could
         #: still bring a Boss to its HP exactly: the bar asks to confirm it
@@ -2363,8 +2370,11 @@ class BossQuestScreen(GameScreen):
             drop.append(len(parts))
             parts.append(Text(f"{GAME.keys_to_win(view.players)} {KEY} win"))
         drop += [0, len(parts)]
-        # BQ-10: a face-up card swapped onto the deck is known to all
+        # BQ-10: a face-up card swapped onto the deck is known to all; in
+        # the Solo Quest to its one knight (the view keeps it for them)
         top = known_top(view)
+        if top is None and view.players == 1 and view.deck_top:
+            top = view.deck_top[0].weapon
         left = GAME.deck_size(view)
         words = f" weapon{'' if left == 1 else 's'}" if weapons else ""
         parts.append(Text(f"Deck: {left}{words}" + (f" (top: {top})" if top is not None else "")))
@@ -3312,21 +3322,37 @@ class BossQuestScreen(GameScreen):
         if unpicked and (fresh or was < 0):
             bar.cursor = -1
             return
-        # After a Solo Quest personal spell the cursor stays at its place in
-        # the bar: on the spell that took the place of the one played, or
-        # on the last spell if that one was the last. (Sent back to the
-        # default, "Attack!" at a wave's end, it was under the Left Left
-        # Enter the play-test meant for a spell; an attack a spell could
-        # still change asks first, `_attack_asks`.)
-        spells = [i for i, c in enumerate(choices)
-                  if isinstance(c.value, (_PersonalSpell, PlayPersonal))]
-        if fresh and self._spell_at is not None and spells:
-            bar.move_to(min(max(self._spell_at, spells[0]), spells[-1]))
+        # After a Solo Quest personal spell the cursor goes to the move most
+        # likely next: the final assault's attack the spell made exact (its
+        # hearts included, BQ-41), else the safe choice below ("Attack!" at
+        # a wave's end, the first ask mid-wave). Kept at the spell's place,
+        # it fell on the next spell, and the Enter meant to attack opened
+        # it (a play-test); an attack a spell could still change asks
+        # first (`_attack_asks`).
+        exact = self._exact_attack(choices) if fresh and self._spell_at is not None else None
+        if exact is not None:
+            bar.move_to(exact)
             return
         safe = (_safe_choice(choices, at_the_hp=self._at_the_hp(),
                              acting=_acting_duel_spells(self.update)) if fresh else None)
         if safe is not None:
             bar.move_to(safe)
+
+    def _exact_attack(self, choices: list[Choice]) -> int | None:
+        """The final assault's attack among `choices` that is exactly the
+        MegaBoss's HP, its conditions met (the fewest hearts discarded:
+        the bar lists them so); None in a wave, or with none exact."""
+        update = self.update
+        view = update.view if update is not None else None
+        if view is None or view.players != 1 or view.wave != 3 or len(view.solo_bosses) != 1:
+            return None
+        megaboss = view.solo_bosses[0]
+        if not solo.conditions_met(megaboss):
+            return None
+        gap = solo.boss_hp(megaboss) - solo.boss_strength(megaboss)
+        return next((i for i, c in enumerate(choices)
+                     if c.enabled and isinstance(c.value, Resolve) and c.value.adjust == gap),
+                    None)
 
     def _for_good(self, choices: list[Choice]) -> str:
         """What an Enter says when `choices` decide something for good with
@@ -3565,11 +3591,12 @@ class BossQuestScreen(GameScreen):
     def _attack_asks(self, action: Resolve) -> bool:
         """Whether the Solo Quest's attack `action` asks to be confirmed: it
         would lose a heart at a Boss that a personal spell still held could
-        bring to its HP exactly (`solo.could_still_match`). With nothing
-        that could change a heart lost, it attacks at once."""
+        bring to its HP exactly (`solo.could_still_match`; at the final
+        assault with the hearts it may discard, `solo.final_assault_exact`).
+        With nothing that could change a heart lost, it attacks at once."""
         update = self.update
         return (update is not None and update.view.players == 1
-                and bool(solo.could_still_match(update.view, action.adjust)))
+                and bool(extras.could_save(update.view, action.adjust)))
 
     def _check_attack(self, action: Resolve | None) -> None:
         """Ask to confirm the attack `action` (the bar: "Attack anyway",
@@ -3583,7 +3610,7 @@ class BossQuestScreen(GameScreen):
             bar.set_choices(self._other_choices(update), keep_cursor=False)
             if action is None:
                 adjust = was.adjust if isinstance(was, Resolve) else 0
-                useful = {s for spells in solo.could_still_match(update.view, adjust).values()
+                useful = {s for spells in extras.could_save(update.view, adjust).values()
                           for s in spells}
                 spells = [i for i, c in enumerate(bar.choices)
                           if isinstance(c.value, _PersonalSpell)
@@ -3699,6 +3726,11 @@ class BossQuestScreen(GameScreen):
         choosing = self._choose_first(action)
         if choosing is not None:
             return choosing
+        if action == "solo_attack":
+            if update is None or update.view.players != 1 or update.seat is None or update.over:
+                return None  # the knights' game: a's words are the Wizard's (activate)
+            stage = "the final assault's" if update.view.wave >= 3 else "the wave's"
+            return f"No attack yet: a attacks once {stage} turns are played."
         solo_words = self.SOLO_IDLE_KEY_WORDS.get(action)
         if (solo_words is not None and update is not None and update.view.players == 1
                 and update.seat is not None and not update.over):
@@ -3792,6 +3824,9 @@ class BossQuestScreen(GameScreen):
             return self._asking(int(parameters[0])) is not None  # type: ignore[arg-type]
         if action == "fight":
             return self._legal(Fight())
+        if action == "solo_attack":
+            return (self._legal(Resolve(0)) and self._personal is None
+                    and self._attack_check is None and not self._power)
         if action == "wizard":
             return self._legal(GoToWizard())
         if action == "read_potion":
@@ -3886,6 +3921,18 @@ class BossQuestScreen(GameScreen):
         else:
             hint(self, "No potion to read now: + or - reads yours when you are asked.",
                  timeout=3, severity="information")
+
+    def action_solo_attack(self) -> None:
+        """`a`: the Solo Quest's attack (the bar's "Attack!", the final
+        assault's "Attack as you are"), asking first as its Enter does
+        where a personal spell held could still change it (`_attack_asks`)."""
+        attack = Resolve(0)
+        if not self._legal(attack):
+            return
+        if self._attack_asks(attack):
+            self._check_attack(attack)
+        else:
+            self.play(attack)
 
     def action_activate(self) -> None:
         activate, _ = self._wizard_actions()
@@ -4037,7 +4084,7 @@ class BossQuestScreen(GameScreen):
             return frozenset()
         if update.view.players == 1:  # §Solo Quest: no Wizard, no Armorer, no extensions
             return frozenset({*self.SOLO_IDLE_KEY_WORDS, "ask", "read_potion", "fight"})
-        never = set()
+        never = {"solo_attack"}
         if not update.view.options.companions:
             never |= {"companion", "end_turn"}
         if not update.view.options.potions:

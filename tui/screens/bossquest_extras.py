@@ -276,8 +276,20 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
         mine = strength_text(view, seat)
         hearts = view.knights[seat].hearts if seat is not None else 0
         first = "" if view.duel_asks else " The game is over: you won it, and the MegaBoss appears."
+        if (seat is not None and not GAME.unread_potions(view, seat)
+                and GAME.strength(view, seat) > hp):
+            # BQ-38: matching the HP wins; more weapons and the hearts
+            # sacrificed only add (a play-test read "32 of 27 HP. Ask for
+            # weapons … or fight" as if either could still do)
+            potion = ", or a potion read -" if view.options.potions else ""
+            return Text.assemble(
+                ("The MegaBoss duel: ", "bold"),
+                (f"{mine} against {hp} HP: {GAME.strength(view, seat) - hp} over.", "bold"),
+                f"{first} Only a spell against you could still help now (an Attack - on "
+                f"you or a Boss HP +{potion}), and each request for weapons brings one: "
+                "ask (face down), or fight.")
         return Text.assemble(("The MegaBoss duel: ", "bold"),
-                             f"{mine} of {hp} HP.{first} Ask for weapons (face down; each "
+                             f"{mine} against {hp} HP.{first} Ask for weapons (face down; each "
                              "request brings a spell against you) or fight; at combat each "
                              f"heart sacrificed adds 1 ({hearts} held, keep one to win).")
     if view.phase is Phase.DUEL_CHOOSE:
@@ -384,6 +396,23 @@ def _stage_head(view: State) -> str:
     return stage.capitalize() if view.wave >= 3 else f"Wave {view.wave}"
 
 
+def could_save(view: State, adjust: int) -> dict[int, tuple[Spell, ...]]:
+    """The Bosses an attack with `adjust` would not defeat that the personal
+    spells held could still make exact, with those spells: a wave's
+    (`solo.could_still_match`), or the final assault's with the hearts the
+    knight may discard too (`solo.final_assault_exact`, BQ-41)."""
+    if view.wave == 3:
+        fix = solo.final_assault_exact(view, adjust)
+        return {} if fix is None else {0: fix[0]}
+    return solo.could_still_match(view, adjust)
+
+
+def _hearts_for(adjust: int) -> str:
+    """"a heart for -1", "2 hearts for +2"."""
+    n = abs(adjust)
+    return f"{'a heart' if n == 1 else f'{n} hearts'} for {adjust:+d}"
+
+
 def attack_check_prompt(view: State, action: Resolve) -> Text:
     """The Solo Quest's attack `action` to confirm: the Bosses it would lose
     a heart at that a personal spell held could still bring to their HP
@@ -393,7 +422,8 @@ def attack_check_prompt(view: State, action: Resolve) -> Text:
     ("either exact, not both"; `solo.made_exact_at_once`), then the
     keys. A play-test lost a heart to an Enter on "Attack!" with the
     spell in hand."""
-    found = solo.could_still_match(view, action.adjust)
+    fix = solo.final_assault_exact(view, action.adjust) if view.wave == 3 else None
+    found = {0: fix[0]} if fix is not None else solo.could_still_match(view, action.adjust)
     gaps = []
     for i in found:
         boss = view.solo_bosses[i]
@@ -403,7 +433,13 @@ def attack_check_prompt(view: State, action: Resolve) -> Text:
     at_once = len(solo.made_exact_at_once(view, action.adjust))
     kinds = set(found.values())
     spells = " with ".join(map(str, next(iter(kinds)))) if len(kinds) == 1 else "your personal spells"
-    if len(found) == 1:
+    if fix is not None and fix[1] != action.adjust:
+        # BQ-41: the final assault's spells with its hearts ("Attack -2 and
+        # a heart for -1"), or with none discarded where one was chosen
+        named = " and ".join(map(str, fix[0]))
+        could = (f"{named} and {_hearts_for(fix[1])} could still make it exact" if fix[1]
+                 else f"{named}, with no heart discarded, could still make it exact")
+    elif len(found) == 1:
         could = f"{spells} could still make it exact"
     elif at_once == len(found):
         could = f"{spells} could still make {'both' if at_once == 2 else 'them all'} exact"

@@ -62,8 +62,20 @@ class OverTheResults(Dialog[None]):
         Binding("q", "home_later", "", show=False),
     ]
 
+    #: the keys every screen lists last, in this order ("q Lobby … f1 Help
+    #: f2 Chat" at a shared table): a box lists its own keys first, then
+    #: these, as the screens under it do
+    LAST_KEYS: ClassVar[tuple[str, ...]] = ("q", "f1", "f2")
+
     def __init__(self) -> None:
         super().__init__(classes="-last")
+        # the footer lists the bindings in the order the class hierarchy
+        # gave them: this base's F2 (and q) before a box's own keys, so a
+        # box read "f2 Chat ↵ Go on q Lobby f1 Help" (a play-test)
+        keys = self._bindings.key_to_bindings
+        for key in self.LAST_KEYS:
+            if key in keys:
+                keys[key] = keys.pop(key)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "chat":
@@ -228,12 +240,7 @@ class EndingScreen(OverTheResults):
         self.leave = leave
         if leave is not None and lobby:  # a shared table: q leads to the lobby
             relabel(self, "leave", "Lobby")
-        # the footer in this order: "↵ Go on  q Home  f1 Help", as Boss Quest's
-        # combat (the base's q, first in the map, put it before Go on)
-        keys = self._bindings.key_to_bindings
-        for key in ("q", "f1"):
-            if key in keys:
-                keys[key] = keys.pop(key)
+        # (the footer reads "↵ Go on  q Home  f1 Help", the base's `LAST_KEYS`)
         #: the box's foot says why q did nothing, for a while (`home_later`)
         self._refusal: str | None = None
         self._refusal_timer: Timer | None = None

@@ -66,13 +66,14 @@ NOTICE_SIDES = 3
 NOTICE_GUTTER = 2
 
 
-def notice_rows(notification: Notification, width: int) -> int:
+def notice_rows(notification: Notification, width: int, *, tight: bool = False) -> int:
     """The rows `notification` takes as a toast `width` wide (its text wraps
-    as the toast's does)."""
+    as the toast's does): its margin, its padding over and under the text
+    (none where `tight`: `ToastRack.-tight`, app.tcss) and its lines."""
     words = f"{notification.title}\n{notification.message}" if notification.title \
         else notification.message
     lines = Content(words).wrap(max(1, width - NOTICE_SIDES))
-    return NOTICE_ROWS - 1 + len(lines)
+    return NOTICE_ROWS - (3 if tight else 1) + len(lines)
 
 
 def _within_border(panel: Widget) -> Region:
@@ -1740,7 +1741,7 @@ class GameScreen(Screen):
             for rule in ("dock", "align_vertical", "margin", "width"):
                 if styles.has_rule(rule):  # clearing lays the screen out again
                     styles.clear_rule(rule)
-            rack.remove_class("-wide")
+            rack.remove_class("-wide", "-tight")
             return
         top = self._notices_top(area)
         # (from the foot up to `top` in either case: a rack going down from
@@ -1804,11 +1805,11 @@ class GameScreen(Screen):
         # app's place, whole, with the others.
         self._notices_away = bool(
             area is not None and shown
-            and notice_rows(shown[-1], area.width - NOTICE_GUTTER) > area.height)
+            and notice_rows(shown[-1], area.width - NOTICE_GUTTER, tight=True) > area.height)
         if self._notices_away:
             area = None
         if area is None or not shown:
-            rack.remove_class("-wide")
+            rack.remove_class("-wide", "-tight")
             self.place_notices()
             return []
         room = area.width - NOTICE_GUTTER
@@ -1819,11 +1820,24 @@ class GameScreen(Screen):
         wide = narrow > area.height or (
             self._hide_newest(area, narrow)
             and not self._hide_newest(area, notice_rows(shown[-1], room)))
-        rack.set_class(wide, "-wide")
         width = room if wide else min(NOTICE_WIDTH, room)
+        # Still over the newest line (a notice of two lines or more over the
+        # Duel's four-row log at 80x24 hid all four): without its padding
+        # over and under the text, at 40 columns or the area's width,
+        # whichever takes fewer rows, where that leaves the line in sight
+        tight = False
+        if self._hide_newest(area, notice_rows(shown[-1], width)):
+            widths = sorted(dict.fromkeys((min(NOTICE_WIDTH, room), room)),
+                            key=lambda w: notice_rows(shown[-1], w, tight=True))
+            for tight_width in widths:
+                if not self._hide_newest(area, notice_rows(shown[-1], tight_width, tight=True)):
+                    tight, width, wide = True, tight_width, tight_width == room
+                    break
+        rack.set_class(wide, "-wide")
+        rack.set_class(tight, "-tight")
         rows, kept = 0, 0
         for notification in reversed(shown):
-            more = notice_rows(notification, width)
+            more = notice_rows(notification, width, tight=tight)
             if kept and rows + more > area.height:
                 break
             rows, kept = rows + more, kept + 1

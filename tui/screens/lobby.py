@@ -764,8 +764,16 @@ class LobbyScreen(Screen):
         titles = [numbered_title(table, number)
                   for table, number in zip(self.listing, row_numbers(self.listing), strict=True)]
         titled = max((cell_len(text) for text in [COLUMNS[0], *titles]), default=0)
-        # each column has a cell of padding either side, and a scroll bar may show
-        spare = width - titled - 3 * 2 - 2
+        # Each column has a cell of padding either side; the scroll bar's
+        # room is kept only where the rows, one line each, may pass the
+        # list's foot: kept always, at 80 columns an ended table's "over ·
+        # won by bot (normal) · 22:36" was cut short beside two empty
+        # columns. (May: with the legend's line under them and notices at
+        # the foot, which take up to half the screen from the list.)
+        bar = grid.styles.scrollbar_size_vertical
+        room_rows = self.query_one("#lobby-room").size.height - 1 - self.size.height // 2
+        scrolls = not self.size.height or 1 + len(self.listing) > room_rows
+        spare = width - titled - 3 * 2 - (bar if scrolls else 0)
         # The Seats and Now columns share the room: each as wide as its
         # widest row on one line where both fit; else the Now column keeps
         # up to NOW_ROOM (its words on one line: squeezed beside a long
@@ -784,6 +792,8 @@ class LobbyScreen(Screen):
                       cell(fitted[1][index])) for index in range(len(self.listing))]
             self._fill(grid, cells, row, ids)
             return
+        # rows broken over lines may pass the foot: the scroll bar's room kept
+        spare -= 0 if scrolls else bar
         seat_width = max((cell_len(", ".join(texts)) for texts in seats), default=0)
         now_width = max((cell_len(text) for text in statuses_now), default=0)
         if seat_width + now_width > spare:

@@ -514,6 +514,7 @@ class OverseersScreen(GameScreen):
         # virtual_size is set without watchers, tui/once.py)
         self.watch(table, "scroll_y", self._title_table, init=False)
         self.query_one("#ov-actions", ActionBar).enter_held = self._enter_held
+        self.query_one("#ov-hand", Hand).enter_held = self._hand_enter_held
         log = self.query_one("#ov-log", SinceLog)
         log.border_title = _LOG_TITLE
         log.reading_title = _READING_TITLE
@@ -600,10 +601,22 @@ class OverseersScreen(GameScreen):
         return 0 <= bar.cursor < len(bar.choices)
 
     def _enter_held(self) -> str:
-        """Why Enter makes no choice now (`too_soon`), for F1; "" when it does."""
-        if self._unlooked_here() and not self.holds_the_table:
+        """Why the action bar's Enter makes no choice now (`too_soon`), for
+        F1; "" when it does (or the choice is the draft hand's)."""
+        if self._unlooked_here() and not self.holds_the_table and not self._drafting():
             return _LOOK_ENTER
         return ""
+
+    def _hand_enter_held(self) -> str:
+        """The draft hand's: a new pack came under the key that kept a card
+        and Enter keeps none of it yet (F1 said "Choose the highlighted
+        card", a card of a pack the player had not looked at)."""
+        if self._unlooked_here() and not self.holds_the_table and self._drafting():
+            return _NEXT_PACK_ENTER
+        return ""
+
+    def _drafting(self) -> bool:
+        return self.update is not None and self.update.view.phase is Phase.DRAFT
 
     def too_soon(self, key: str) -> bool:
         """As every game's (`GameScreen.too_soon`), and a play-test's: the

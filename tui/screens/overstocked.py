@@ -543,7 +543,7 @@ class OverstockedScreen(GameScreen):
                 and self._notice_fits(shown[-1], self._region_of(self.NOTICES_SPILL_OVER)):
             self._notices_spill, self._notices_away = True, False
             try:
-                self.get_child_by_type(ToastRack).remove_class("-wide")
+                self.get_child_by_type(ToastRack).remove_class("-wide", "-tight")
             except NoMatches:
                 pass
             self.place_notices()

@@ -16,7 +16,7 @@ costs nothing to draw again (docs/performance.md).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -76,9 +76,19 @@ class Hand(KeptLines, CursorWidget):
         Binding("right", "move(1)", "Right", show=False, tooltip="Move between the cards"),
         Binding("up", "move(-1)", "Left", show=False, tooltip="Move between the cards"),
         Binding("down", "move(1)", "Right", show=False, tooltip="Move between the cards"),
-        Binding("enter", "select", "Choose", key_display="↵",
-                tooltip="Choose the highlighted card"),
+        # (F1's words: `help_text`)
+        Binding("enter", "select", "Choose", key_display="↵"),
     ]
+
+    def help_text(self, binding: Binding) -> str | None:
+        """F1 names what Enter does now: choose the highlighted card, or why
+        it does nothing yet (`enter_held`: Overseers' pack come under the
+        key, not looked at)."""
+        if binding.action != "select":
+            return None
+        if self.enter_held is not None and (held := self.enter_held()):
+            return held
+        return "Choose the highlighted card"
 
     class Highlighted(CursorWidget.Highlighted):
         """The cursor moved to card `index`."""
@@ -99,6 +109,8 @@ class Hand(KeptLines, CursorWidget):
         #: (line, first x, last x) of each card as last drawn
         self._places: list[tuple[int, int, int]] = []
         self._shown: object = None
+        #: why Enter chooses nothing now, for F1 ("" when it does): the screen's
+        self.enter_held: Callable[[], str] | None = None
 
     @property
     def cards(self) -> tuple[Card, ...]:

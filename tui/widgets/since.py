@@ -474,10 +474,19 @@ class SinceLog(GameLog):
                           f"Recap ({count}) · {full} · {RECAP_KEYS_SHORT}",
                           f"Recap ({count}) · {arrows} · {RECAP_KEYS_SHORT}",
                           f"Recap · {arrows} · {RECAP_KEYS_SHORT}",
+                          f"{arrows} · {RECAP_KEYS_SHORT}",
                           f"Recap · {marks} · {RECAP_KEYS_SHORT}", *titles]
             titles += [f"Since your move ({count}) · {full}", f"Recap ({count}) · {full}",
-                       f"Recap · {full}", f"Recap · {arrows}", f"Recap · {marks}", marks]
-            title = next((t for t in titles if len(t) <= room), titles[-1])
+                       f"Recap · {full}", f"Recap · {arrows}", arrows, f"Recap · {marks}", marks]
+            # The moves in words before "#": "Recap · #2 ↓" read as a riddle
+            # where the other games and wider panels say "move 2 ↓". Before
+            # giving up "Recap", a panel drawn with its top edge only has
+            # that edge's width (Overstocked's at 80x24: 28 columns hold 26
+            # of title, where `room` counted 22); then the words without it.
+            edge = self._edge_room()
+            edge_title = f"Recap · {arrows} · {RECAP_KEYS_SHORT}"
+            title = next((t for t in titles if len(t) <= room
+                          or (t == edge_title and len(t) <= edge)), titles[-1])
             set_border(self, title, "" if title.endswith((RECAP_KEYS, RECAP_KEYS_SHORT)) else RECAP_KEYS)
             return
         # The keys go in the title where there is room, else under the
@@ -496,6 +505,15 @@ class SinceLog(GameLog):
         titles += [f"Since your last move ({at})", f"Since your move ({at})", f"Recap ({at})"]
         title = next((t for t in titles if len(t) <= room), titles[-1])
         set_border(self, title, "" if title.endswith((RECAP_KEYS, RECAP_KEYS_SHORT)) else RECAP_KEYS)
+
+    def _edge_room(self) -> int:
+        """The columns a title has on a top edge drawn alone (no side
+        borders): the edge's width less a line either side ("─Recap · move
+        2 ↓ · [ ] z─"); 0 for a panel with side borders."""
+        border = self.styles.border
+        if not border.top[0] or border.left[0] or border.right[0]:
+            return 0
+        return self.outer_size.width - 2
 
     def _unseen(self) -> list[tuple[str, str, str]]:
         """The steps whose first row is out of the panel's view, as (steps,
