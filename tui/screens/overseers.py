@@ -1078,7 +1078,7 @@ class OverseersScreen(GameScreen):
             parts["round"] = Text(f"Round {view.round}/3")
         parts["stage"] = Text(GAME.stage(view) if view.phase is not Phase.OVER else "game over")
         me = update.seat
-        #: the shorter wordings, taken in this order before a part is left out
+        # the shorter wordings, taken in this order before a part is left out
         shorter: dict[str, Text] = {}
         if me is not None and view.phase is not Phase.OVER:
             total = view.seats[me].total or 0
