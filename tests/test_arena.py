@@ -953,3 +953,20 @@ def test_one_game_played_is_one_game():
                           console=Console(file=out, width=120)) == 0
     text = out.getvalue()
     assert "1 game played in" in text and "1 games" not in text
+
+
+def test_the_notes_under_the_table_wrap_at_its_width_between_words():
+    """Play-test (seersbots, finding 8): at 120 columns the note under a
+    97-wide table broke mid-sentence at the 120th column ("... decisions
+    per second" / "of its own thinking"): the lines under the table wrap
+    at the table's width, between words."""
+    out = io.StringIO()
+    assert arena.simulate("overstocked", games=1, bots="hard,easy", seed=1, budget=2,
+                          quiet=True, console=Console(file=out, width=160)) == 0
+    lines = out.getvalue().splitlines()
+    table = max(len(line) for line in lines if "│" in line or "┃" in line)
+    assert table < 120
+    notes = [line for line in lines if line and not any(c in line for c in "│┃┏┗┡└┌╇")]
+    assert max(len(line) for line in notes) <= table, (table, notes)
+    words = " ".join(" ".join(notes).split())
+    assert "decisions per second of its own thinking" in words  # whole words, in order

@@ -63,7 +63,8 @@ def test_random_playouts_end_and_conserve(players, options):
         # the score pad adds up: every effect apart, floored at 0 (OV-14)
         for p in state.seats:
             for r in p.rounds:
-                parts = r.traits + r.gold + r.hoarder + r.purple + r.teal + r.meixiu + r.liang
+                parts = (r.traits + r.gold + r.drawn + r.hoarder + r.stolen + r.purple + r.teal
+                         + r.meixiu + r.liang)
                 assert r.score == max(0, parts)
 
 

@@ -108,6 +108,13 @@ async def test_a_long_name_leaves_the_title_lines_other_parts_in_place(game):
         # shorter name: the game's name stays
         rest = rest.replace("Armorer: ", "⚒ ").replace(" weapons", "")
         assert line.startswith("Boss Quest · ") and line.endswith(rest), (short, line)
+    elif update.game == "overseers":
+        # the game's name is left out last (seersbots, finding 5): the
+        # parts after the name give way from the end (here the draft's
+        # direction, the same each turn without the variant)
+        assert line.startswith("Overseers · "), (short, line)
+        assert rest.startswith(line.split("'s view", 1)[1]), (short, line)
+        assert line.endswith(" · Round 1/3 · Draft · your total 0"), (short, line)
     else:
         assert line.endswith(rest), (short, line)
     # the game's name gives way first, as it does for shorter names

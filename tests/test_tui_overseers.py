@@ -34,7 +34,7 @@ from tests.overseers_screen_kit import NAMES, ScreenApp, make_update, run, scree
 from tests.screen_kit import FakePort, settled_text, wait_for
 from tests.test_overseers_kit import placed, vote_all
 from tui.screens.game import possessive
-from tui.screens.overseers import OverseersScreen, recap_lines, recap_parts
+from tui.screens.overseers import OverseersScreen, pad_short_labels, recap_lines, recap_parts
 from tui.widgets.actionbar import ActionBar, Choice
 from tui.widgets.hand import BACK, Hand
 
@@ -96,7 +96,10 @@ async def test_the_draft_prompt_says_which_turn_the_pack_is():
 async def test_the_alternating_draft_says_where_the_packs_pass_at_every_size(size):
     """Play-test, five players, the alternating draft at 80x24: the header
     dropped "turn 2/5, packs pass right" whole, and the direction, which
-    changes every turn in this variant, was said nowhere."""
+    changes every turn in this variant, was said nowhere. Play-test
+    (seersbots, finding 5): then the game's name went to keep "packs pass
+    left"; "(secret)" goes first, then the direction is said in short, and
+    the name is left out last."""
     from core.overseers.state import Options
 
     rng = random.Random(5)
@@ -106,9 +109,13 @@ async def test_the_alternating_draft_says_where_the_packs_pass_at_every_size(siz
     for turn, direction in ((2, "right"), (3, "left")):
         state = advance(state, lambda s, turn=turn: s.draft_turn == turn)
         _, text, _ = await run(make_update(state), size=size)
-        header = text.splitlines()[0]
-        assert header.rstrip().endswith(f"packs pass {direction}"), header
-        assert "your total 0 (secret)" in header
+        header = text.splitlines()[0].strip()
+        assert header.startswith("Overseers · "), header
+        assert "your total 0" in header
+        if size[0] > 80:
+            assert header.endswith(f"your total 0 (secret) · turn {turn}/5 · packs pass {direction}")
+        else:  # "(secret)" gives way first
+            assert header.endswith(f"your total 0 · packs pass {direction}"), header
 
 
 async def test_enter_keeps_the_highlighted_card():
@@ -1484,6 +1491,26 @@ async def test_meixiu_is_told_which_peek_and_how_to_reach_the_tenth_choice():
     second = make_update(GAME.apply(state, 0, update.legal[0]), 0, bots=frozenset())
     _, text, _ = await run(second, size=(80, 24))
     assert "(2 of 2)" in " ".join(text.split())
+
+
+async def test_meixius_prompt_says_the_arrows_once():
+    """Play-test (seersbots, finding 6): Meixiu's peek came under the key
+    of the last choice, and the prompt said "Choices marked ·: ←→ then
+    Enter. Pick with a number, or ←→ then Enter.": the arrows once, the
+    marked choices said in the same sentence (OV §Vote, Meixiu)."""
+    rows = [("AAB", "CC"), ("LLC", "HH"), ("GGH", "BB"), ("CHL", "AG"),
+            ("BLC", "HA"), ("HHB", "LC")]
+    state = placed(rows, [Character.MEIXIU, None, None, None, None, None])
+    update = make_update(state, 0, bots=frozenset())
+
+    def unlooked(screen):
+        screen._unlooked = screen._decision_of(update)  # as `decided_again` marks it
+        return screen._prompt(update).plain
+
+    for size in ((80, 24), (160, 45)):
+        _, _, prompt = await run(update, size=size, after=unlooked)
+        assert prompt.count("←→") == 1, prompt
+        assert "marked ·" in prompt and "number" in prompt, prompt
 
 
 async def test_meixiu_second_peek_keeps_each_cards_number():
@@ -3021,3 +3048,17 @@ async def test_six_players_show_each_character_by_its_short_name_at_80x24():
     assert not re.search(r"Brown G(?!, the Hoarder)", text), text
     for name in ("Purple", "Gold", "Orange", "Liang"):
         assert re.search(rf"· {name} *$", text, re.MULTILINE), name
+
+
+def test_the_score_pads_rows_each_have_a_short_label():
+    """Every row of the pad (OV §Scoring, each source of a card its own
+    row: seersbots, finding 4) has a short label for a narrow panel, as
+    long at most as "R1 Liang -1/card"."""
+    from core.overseers import rules
+
+    names = [f"Round 1: {name}" for _, name in rules._PAD_LINES]
+    short = pad_short_labels(names)
+    assert short["Round 1: card drawn, not guilty"] == "R1 Not guilty"
+    assert short["Round 1: card stolen"] == "R1 Stolen"
+    assert all(len(label) <= len("R1 Liang -1/card") for label in short.values()), short
+

@@ -149,7 +149,9 @@ async def test_n_at_home_opens_the_form_on_the_game_last_set_up():
     """Play-test: n on the home screen always opened Boss Quest's form, even
     for a player who had only ever played Overseers: the form opens on the
     game of the newest match set up here (the first run, on Boss Quest as
-    before), and the menu's highlight starts on that game's line."""
+    before), and the menu's highlight starts on that game's line (on
+    Continue, with a match to continue: seersbots, finding 7; Up from it is
+    that game's line)."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         assert await _form_game_after(app, pilot, "n") == "boss-quest"
@@ -159,7 +161,7 @@ async def test_n_at_home_opens_the_form_on_the_game_last_set_up():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         assert await _form_game_after(app, pilot, "n") == "overseers"
-        assert await _form_game_after(app, pilot, "enter") == "overseers"
+        assert await _form_game_after(app, pilot, "up", "enter") == "overseers"
         # a game's line the player moves to is still the one n opens
         assert await _form_game_after(app, pilot, "up", "n") == "overstocked"
 
@@ -189,6 +191,39 @@ async def test_home_new_match_start_with_stand_in(fake_screen, data_dir):
         assert str(menu.get_option("continue").prompt).startswith("Continue: Boss Quest")
         # how far it got in the game's own words, not a count of actions
         assert str(menu.get_option("continue").prompt).endswith("round 1")
+
+
+async def test_home_highlights_continue_after_leaving_a_match(fake_screen, data_dir):
+    """Play-test (seersbots, finding 7): a match started from "New match:
+    Boss Quest" and left with q came home with that line highlighted, so
+    Enter opened the new-match form, not the match: back from a match
+    with a Continue line, the highlight is on Continue and Enter resumes."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.screen.latest_checked)
+        await pilot.press("enter")  # New match: Boss Quest
+        await wait_for(pilot, lambda: on(app, NewMatchScreen))
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, FakeGameScreen) and app.screen.shown)
+        await pilot.press("q")
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+        menu = app.screen.query_one(OptionList)
+        await wait_for(pilot, lambda: app.screen._latest is not None
+                       and menu.highlighted_option.id == "continue")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, FakeGameScreen))
+
+
+async def test_home_highlights_continue_on_first_launch_with_an_unfinished_match(data_dir):
+    """The first launch with an unfinished match: Enter goes back to it
+    (seersbots, finding 7); with only finished ones, the highlight stays on
+    the New match line of the game last set up."""
+    app = make_app()
+    new_match("human", "heuristic").close()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen._latest is not None)
+        await pilot.pause()
+        assert app.screen.query_one(OptionList).highlighted_option.id == "continue"
 
 
 async def test_continue_offers_the_match_opened_and_left_without_a_move(fake_screen, data_dir):

@@ -1054,6 +1054,9 @@ class OvertableApp(KeysInOrder, App[None]):
         if self.table is not None:
             self.table.close()
             self.table = None
+        home = self.screen_stack[0] if self.screen_stack else None
+        if isinstance(home, HomeScreen):
+            home.from_match()  # its Continue highlighted: Enter goes back
         self.go_home()
 
     def leave_for_saved(self) -> None:

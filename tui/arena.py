@@ -680,6 +680,7 @@ def option_word(value: Any) -> str:
 
 def report(result: Result, console: Any) -> None:
     """The run as a Rich table and a few lines (plain text off a terminal)."""
+    from rich.measure import Measurement
     from rich.table import Table
 
     from core import GAMES
@@ -719,6 +720,10 @@ def report(result: Result, console: Any) -> None:
             row.append("-" if ips is None or not stats.iterations else f"{ips:,.0f}")
         rows.append(row)
     title = f"{heading}: {_games(summary.games)}, seed {run.seed}"
+    #: the widest table's cells: the lines under it wrap there, between
+    #: words (a play-test's note broke mid-sentence at the 120th column
+    #: under a table 97 wide)
+    notes_width = 0
     for part in _figure_parts(headers, rows, console.width):
         table = Table(title=title)
         title = None
@@ -730,15 +735,21 @@ def report(result: Result, console: Any) -> None:
         for row in rows:
             table.add_row(*(row[index] for index in part))
         console.print(table)
+        notes_width = max(notes_width, Measurement.get(console, console.options, table).maximum)
+    # (not narrower than 60 where the terminal has them: a solo table is narrow)
+    notes_width = min(max(notes_width, 60), console.width)
+
+    def say(text: str, **kwargs: Any) -> None:
+        console.print(text, width=notes_width, **kwargs)
+
     if result.interrupted:
-        console.print(f"Stopped (Ctrl+C or a signal) after {summary.games} of "
-                      f"{_games(run.games)}: "
-                      "the figures are those games'.")
+        say(f"Stopped (Ctrl+C or a signal) after {summary.games} of {_games(run.games)}: "
+            "the figures are those games'.")
     meetings = [m for m in summary.head_to_head if m.games]
     if meetings and run.players > 2:
         # at two seats this is the win rate again
         for m in meetings:
-            console.print(
+            say(
                 f"{m.bot} finished above {m.other} in {_percent(m.rate)} of {_games(m.games)} "
                 f"(95% CI {_percent(m.ci_low)}-{_percent(m.ci_high)}; a shared place counts "
                 "a half)."
@@ -747,12 +758,12 @@ def report(result: Result, console: Any) -> None:
         seats = ", ".join(
             f"{seat + 1}: {_percent(rate)}" for seat, rate in enumerate(summary.seat_rates())
         )
-        console.print(f"Win rate by seat: {seats}.")
+        say(f"Win rate by seat: {seats}.")
     wall = result.wall
     per_second = f"{result.new_actions / wall:,.0f}" if wall > 0 else "-"
     played = summary.games - result.resumed
     earlier = f" ({result.resumed} from the log, played before)" if result.resumed else ""
-    console.print(
+    say(
         f"{_games(played)} played in {wall:.2f} s{earlier} ({result.jobs} process"
         f"{'es' if result.jobs > 1 else ''}): {result.new_actions:,} actions, "
         f"{per_second} actions/s."
@@ -773,7 +784,7 @@ def report(result: Result, console: Any) -> None:
             # the game's own answer hook played every move (the Solo Quest:
             # normal's policy ignores the budget, hard reads its iterations
             # as deals)
-            console.print(
+            say(
                 f"{spec.text} answered every move by its game's own play, without a tree "
                 f"search (its budget, {' or '.join(per_move) or 'none'}, bounds that play "
                 "where the game uses it)"
@@ -781,19 +792,19 @@ def report(result: Result, console: Any) -> None:
                    if clock else "; no clock: the same seed plays the same games.")
             )
             continue
-        console.print(
+        say(
             f"{spec.text} searches {' or '.join(per_move) or 'without a bound'} a move"
             + (": with a clock, its games depend on the machine's speed and load."
                if clock else ", no clock: the same seed plays the same games.")
         )
     warning = alike_warning(run)
     if warning:
-        console.print(f"Note: {warning}", markup=False, highlight=False)
+        say(f"Note: {warning}", markup=False, highlight=False)
     if solo and run.players > 1:
-        console.print(f"Seat {run.held[0] + 1} is the player; the other is the rules' own bot.")
+        say(f"Seat {run.held[0] + 1} is the player; the other is the rules' own bot.")
     elif not solo:
         lineup_text = ", ".join(run.bots[b].text for b in run.entries)
-        console.print(
+        say(
             f"Seats: {lineup_text}, "
             + ("turned one place each game" if run.rotate else "not rotated")
             + "; a shared win counts as a share."

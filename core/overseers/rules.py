@@ -159,6 +159,11 @@ _UP_SLOT = _Once(lambda c: Slot(c, up=True))
 _DOWN_SLOT = _Once(lambda c: Slot(c, up=False))
 _GOLD_SLOT = _Once(lambda c: Slot(c, up=False, origin="gold"))
 _HOARDER_SLOT = _Once(lambda c: Slot(c, up=True, origin="hoarder"))
+_DRAWN_SLOT = _Once(lambda c: Slot(c, up=True, origin="drawn"))
+_STOLEN_SLOT = _Once(lambda c: Slot(c, up=True, origin="stolen"))
+#: the origins of cards added after the placement, in the order they come
+#: (the score pad adds each in turn: `_round_score_fields`)
+_ORIGINS = ("gold", "drawn", "hoarder", "stolen")
 #: a round's score pads by their fields (`round_score`), built once
 _ROUND_SCORES: dict[tuple[int, ...], RoundScore] = {}
 
@@ -236,48 +241,50 @@ def round_score(state: State, seat: int) -> RoundScore:
     liang = -len(slots) if state.liang_target == seat else 0
     if plain:
         # every count below is the printed one
-        key: tuple[int, ...] = (printed, 0, 0, 0, 0, meixiu, liang, max(0, printed + meixiu + liang))
+        key: tuple[int, ...] = (printed, 0, 0, 0, 0, 0, 0, meixiu, liang,
+                                max(0, printed + meixiu + liang))
     else:
-        key = _round_score_fields(slots, printed, meixiu, liang)
+        key = _round_score_fields(slots, meixiu, liang)
     found = _ROUND_SCORES.get(key)
     if found is None:
         found = _ROUND_SCORES[key] = RoundScore(*key)
     return found
 
 
-def _round_score_fields(
-    slots: Sequence[Slot], printed: int, meixiu: int, liang: int
-) -> tuple[int, ...]:
+def _round_score_fields(slots: Sequence[Slot], meixiu: int, liang: int) -> tuple[int, ...]:
     """`round_score`'s fields in order for slots one of which came in after
-    the placement, was turned or copies another."""
-    origins = set()
-    turned = copies = False
-    for s in slots:
-        if s.origin:
-            origins.add(s.origin)
-        if s.turned:
-            turned = True
-        if s.under is not None:
-            copies = True
-    if origins:
-        base = [s for s in slots if not s.origin]
-        traits = cards.points(effective(base, purple=False, teal=False))
+    the placement, was turned or copies another. The pad reads as a player
+    adds the cards up: the traits drafted and kept (Teal's copy apart),
+    then each card added after the placement in the order it came, each
+    row what it adds (a second Courage makes the pair), then Purple's
+    fives, then what Teal's copy adds, counted as the card above it."""
+    copied = {
+        i for i, s in enumerate(slots)
+        if s.under is not None and s.under < len(slots) and slots[s.under].card is not None
+    }
+    rest = [s for i, s in enumerate(slots) if i not in copied]
+    counted = [s for s in rest if not s.origin]
+    traits = cards.points(effective(counted, purple=False, teal=False))
+    added = dict.fromkeys(_ORIGINS, 0)
+    so_far = traits
+    for origin in _ORIGINS:
+        more = [s for s in rest if s.origin == origin]
+        if more:
+            counted += more
+            now = cards.points(effective(counted, purple=False, teal=False))
+            added[origin], so_far = now - so_far, now
+    if any(s.turned for s in rest):
+        with_purple = cards.points(effective(rest, purple=True, teal=False))
     else:
-        traits = printed
-    added = printed - traits
-    if turned:
-        with_purple = cards.points(effective(slots, purple=True, teal=False))
-    else:
-        with_purple = printed
-    if copies:
-        full = cards.points(effective(slots))
-    else:
-        full = with_purple
+        with_purple = so_far
+    full = cards.points(effective(slots)) if copied else with_purple
     return (
         traits,
-        added if "gold" in origins else 0,
-        added if "gold" not in origins else 0,
-        with_purple - printed,
+        added["gold"],
+        added["drawn"],
+        added["hoarder"],
+        added["stolen"],
+        with_purple - so_far,
         full - with_purple,
         meixiu,
         liang,
@@ -909,7 +916,7 @@ def _apply_chance(state: State, action: object) -> State:
     seat = state.accused
     assert seat is not None
     p = state.seats[seat]
-    state = _set_seat(state, seat, slots=p.slots + (_UP_SLOT[action.card],))
+    state = _set_seat(state, seat, slots=p.slots + (_DRAWN_SLOT[action.card],))
     return _greed(_copy_state(state, discard=discard, known=_drawn_alike(state, action.card)))
 
 
@@ -1387,7 +1394,7 @@ def _give(state: State, seat: int, action: Give) -> State:
     card = state.seats[seat].slots[action.slot].card
     state = _set_seat(state, seat, slots=without(state.seats[seat].slots, (action.slot,)))
     p = state.seats[thief]
-    state = _set_seat(state, thief, slots=p.slots + (_UP_SLOT[card],))
+    state = _set_seat(state, thief, slots=p.slots + (_STOLEN_SLOT[card],))
     return _scoring(state)
 
 
@@ -1664,7 +1671,9 @@ def outcome(state: State) -> Outcome | None:
 _PAD_LINES = (
     ("traits", "traits"),
     ("gold", "Gold's card"),
+    ("drawn", "card drawn, not guilty"),
     ("hoarder", "the Hoarder's Greed"),
+    ("stolen", "card stolen"),
     ("purple", "Purple's fives"),
     ("teal", "Teal's copy"),
     ("meixiu", "Meixiu's +3"),

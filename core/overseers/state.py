@@ -77,8 +77,9 @@ class Slot:
     #: Teal: the index of the slot this card lies under and copies
     under: int | None = None
     #: how a card came into the combination after the placement, for the
-    #: score pad: "gold" (Gold's kept card), "hoarder" (the Hoarder's Greed);
-    #: "" otherwise (a stolen card loses it)
+    #: score pad: "gold" (Gold's kept card), "drawn" (not guilty, OV-13),
+    #: "hoarder" (the Hoarder's Greed), "stolen" (the thief's, OV-15: a
+    #: card stolen loses the origin it had); "" otherwise
     origin: str = ""
 
 
@@ -86,16 +87,20 @@ class Slot:
 class RoundScore:
     """One seat's score pad for one round (every character effect apart)."""
 
-    #: the printed traits' points (Courage and Hope as sets, OV-2), but
-    #: for the cards Gold and the Hoarder added
+    #: the printed traits' points (Courage and Hope as sets, OV-2) of the
+    #: cards drafted and kept, but for Teal's copy
     traits: int = 0
     #: Gold: what its kept card adds to the printed points
     gold: int = 0
+    #: not guilty (OV-13): what the card drawn from the discard pile adds
+    drawn: int = 0
     #: the Hoarder: what the Greed cards it took add to the printed points
     hoarder: int = 0
+    #: the thief (OV-15): what the stolen card adds
+    stolen: int = 0
     #: Purple's change: its cards of the turned trait count 5 each
     purple: int = 0
-    #: Teal's change: the copy counts as the card above it
+    #: Teal's copy: what it adds, counted as the card above it (OV-22)
     teal: int = 0
     #: Meixiu's +3
     meixiu: int = 0

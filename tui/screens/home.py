@@ -138,6 +138,10 @@ class HomeScreen(Screen):
         #: the game of the newest saved match, once looked for: its New
         #: match line is highlighted (n and Enter open its form)
         self._last_game: str | None = None
+        #: the next look puts the highlight on Continue when it offers a
+        #: match: on the first showing and back from a match (`from_match`),
+        #: Enter goes back to it (a play-test got the new-match form)
+        self._to_continue = True
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -284,14 +288,23 @@ class HomeScreen(Screen):
         if error is not None and str(error) != str(self._cannot_list):  # said once, not on every return
             self.notify(cannot_list_text(error), severity="error", markup=False)
         found = (latest, elsewhere, unreadable, error)
-        if found == (self._latest, self._elsewhere, self._unreadable, self._cannot_list):
-            return
-        self._latest, self._elsewhere, self._unreadable, self._cannot_list = found
-        if not self.query("#home-menu"):
-            # the screen was taken down meanwhile (a match opened from it):
-            # the next home screen looks again
-            return
-        self._build_menu()
+        if found != (self._latest, self._elsewhere, self._unreadable, self._cannot_list):
+            self._latest, self._elsewhere, self._unreadable, self._cannot_list = found
+            if not self.query("#home-menu"):
+                # the screen was taken down meanwhile (a match opened from it):
+                # the next home screen looks again
+                return
+            self._build_menu()
+        if self._to_continue and self.query("#home-menu"):
+            self._to_continue = False
+            if self._latest is not None:
+                menu = self.query_one("#home-menu", OptionList)
+                menu.highlighted = menu.get_option_index("continue")
+
+    def from_match(self) -> None:
+        """A match was left for this screen: its next look highlights
+        Continue when that offers a match (`_to_continue`)."""
+        self._to_continue = True
 
     # -- choosing -------------------------------------------------------------
 

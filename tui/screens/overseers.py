@@ -69,9 +69,11 @@ from tui.screens.ending import EndingScreen
 from tui.screens.game import (
     CONFIRM_KEYS,
     DROPPED_KEY_LIGHT,
+    NAME_SHORTEST,
     NUMBER_KEYS,
     RESULTS_ON_ESCAPE,
     GameScreen,
+    NamingText,
     TableUpdate,
     fit_line,
     number_range,
@@ -176,7 +178,8 @@ _RECAP_LEAST = 4
 
 #: the score pad's rows in short, where the whole labels do not fit beside
 #: six names in the table's panel (they wrapped over two or three lines)
-_PAD_SHORT = {"Gold's card": "Gold", "the Hoarder's Greed": "Hoarder",
+_PAD_SHORT = {"Gold's card": "Gold", "card drawn, not guilty": "Not guilty",
+              "the Hoarder's Greed": "Hoarder", "card stolen": "Stolen",
               "Purple's fives": "Purple 5s", "Teal's copy": "Teal copy",
               "Meixiu's +3": "Meixiu +3", "Liang's -1 per card": "Liang -1/card"}
 _PAD_ROUND = re.compile(r"Round (\d+): (.+)")
@@ -1068,28 +1071,56 @@ class OverseersScreen(GameScreen):
 
     def _draw_header(self, update: TableUpdate) -> None:
         view: State = update.view
-        parts = [Text("Overseers", style="bold"), self._viewer_text(update)]
+        # the parts by name, in the line's order
+        parts: dict[str, Text] = {"name": Text("Overseers", style="bold"),
+                                  "viewer": self._viewer_text(update)}
         if view.round:
-            parts.append(Text(f"Round {view.round}/3"))
-        parts.append(Text(GAME.stage(view) if view.phase is not Phase.OVER else "game over"))
+            parts["round"] = Text(f"Round {view.round}/3")
+        parts["stage"] = Text(GAME.stage(view) if view.phase is not Phase.OVER else "game over")
         me = update.seat
+        # the shorter wordings, taken in this order before a part is left out
+        shorter: dict[str, Text] = {}
         if me is not None and view.phase is not Phase.OVER:
             total = view.seats[me].total or 0
-            parts.append(Text(f"your total {total} (secret)", style="bold"))
-        drop = [len(parts) - 1, 0]
+            parts["total"] = Text(f"your total {total} (secret)", style="bold")
+            shorter["total"] = Text(f"your total {total}", style="bold")
+        # (a spectator's line has no total: its stage gives way)
+        drop = ["total" if "total" in parts else "stage", "name"]
         if view.phase is Phase.DRAFT:
-            direction = "left" if GAME.pass_step(view) == 1 else "right"
+            left = GAME.pass_step(view) == 1
+            parts["turn"] = Text(f"turn {view.draft_turn}/{_PICKS}")
             # OV §2 Draft: after the fifth pick nothing passes, "everyone
             # has to discard the sixth card"
-            passing_text = (f"packs pass {direction}" if view.draft_turn < _PICKS
-                            else "last pick: the sixth card is discarded")
-            parts += [Text(f"turn {view.draft_turn}/{_PICKS}"), Text(passing_text)]
-            turn, passing = len(parts) - 2, len(parts) - 1
-            # the turn goes first (the prompt says it); the variant changes
-            # the direction every turn, so it outlasts the game's name (at
-            # 80 columns it went with the turn)
-            drop = [turn, 0, passing] if view.options.alternate_draft else [turn, passing, 0]
-        header = fit_line(parts, self._header_width(), drop=drop)
+            if view.draft_turn < _PICKS:
+                parts["passing"] = Text(f"packs pass {'left' if left else 'right'}")
+                shorter["passing"] = Text("← packs" if left else "packs →")
+            else:
+                parts["passing"] = Text("last pick: the sixth card is discarded")
+                shorter["passing"] = Text("last pick")
+            # the variant changes the direction every turn: it outlasts the
+            # total; the game's name is left out last (a play-test at 80
+            # columns lost "Overseers" to "packs pass left")
+            drop = (["total", "passing", "name"] if view.options.alternate_draft
+                    else ["passing", "total", "name"])
+        width = self._header_width()
+
+        def fits() -> bool:
+            # (the names as short as `fit_line` makes them before a part goes)
+            return Text(" · ").join(
+                part.build(NAME_SHORTEST) if isinstance(part, NamingText) else part
+                for part in parts.values()).cell_len <= width
+
+        # the turn goes first (the prompt says it), then "(secret)", then
+        # the direction in short, before a part is left out
+        if not fits():
+            parts.pop("turn", None)
+        for key, text in shorter.items():
+            if fits():
+                break
+            parts[key] = text
+        keys = list(parts)
+        header = fit_line(list(parts.values()), width,
+                          drop=[keys.index(k) for k in drop if k in parts])
         update_static(self.query_one("#ov-header", Static), header)
 
     def _cards_text(self, view: State, seat: int, long: bool = False) -> Text:
@@ -2231,6 +2262,10 @@ class OverseersScreen(GameScreen):
                 # for an arrow; one line where it fits, as below
                 tails = [f" {_LOOK_KEYS[0].upper()}{_LOOK_KEYS[1:]}",
                          " Pick: its number, or ←→ Enter."]
+            if marked and "←→" in tails[0]:
+                # the arrows said once (a play-test read "Choices marked ·:
+                # ←→ then Enter. Pick with a number, or ←→ then Enter.")
+                marked, tails = "", [f"{t[:-1]}; those marked · have no number." for t in tails]
             return self._fitted_prompt(text, marked, tails)
         if view.phase in _WAITING:
             return Text(_WAITING[view.phase], style="italic")

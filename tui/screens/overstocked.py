@@ -1466,7 +1466,9 @@ class OverstockedScreen(GameScreen):
                   marks[1] or moved(its, its_after, "points"))
 
         def cell(now: Any, then: Any, arrow: bool, mark: bool) -> Text:
-            text = Text(f"×{now.warehouse:>{held}}={now.points:>{pts}}")
+            # the popularity in each column ("×0=0" in the bot's read as
+            # something left out, a play-test)
+            text = Text(f"{now.popularity:>{pop}}×{now.warehouse:>{held}}={now.points:>{pts}}")
             if arrow:
                 then_mark = ("▼" if then.negative else " ") if mark else ""
                 changes = then.points != now.points or then.negative != now.negative
@@ -1476,12 +1478,11 @@ class OverstockedScreen(GameScreen):
 
         text = Text(no_wrap=True, end="")
         if self.has_class("-tall"):
-            text.append("toy pop×you=points │ ×bot=points\n", style="dim")
+            text.append("toy pop×you=points │ pop×bot=points\n", style="dim")
         width = 0
         for i, toy in enumerate(yours.toys):
             line = Text.assemble((toy.toy.value, space_style(toy.toy.value)),
-                                 ("▼" if toy.negative else " ", "bold"),
-                                 f" {toy.popularity:>{pop}}",
+                                 ("▼" if toy.negative else " ", "bold"), " ",
                                  cell(toy, yours_after.toys[i], arrows[0], marks[0]))
             width = line.cell_len
             text.append_text(line)
