@@ -1543,3 +1543,22 @@ def test_a_solo_quests_draws_are_one_line():
     assert fold_log(["You ask for 3 weapons.", *lines]) == [
         "You ask for 3 weapons.", f"You draw {drawn[0]}, {drawn[1]} and {drawn[2]}."]
     assert fold_log(["Ann draws R1.", "Ann draws B2."]) == ["Ann draws R1 and B2."]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_the_knights_panel_names_each_bots_level(size):
+    """Play-test: Boss Quest's knights panel read "Bram ♥3 ⚷0" for a hard
+    bot, as for a person (the levels were named only by F1 and the
+    results); each bot of the match's says its level there, in one form
+    for every row, and a person's row none."""
+    import attrs
+
+    update = attrs.evolve(make_update(full_state()), levels=(None, "hard", "normal", None))
+    app = ScreenApp(update)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        rows = [" ".join(line.split()) for line in
+                str(app.screen.query_one("#bq-knights").render()).splitlines()]
+    text = "\n".join(rows)
+    assert "Bob (hard)" in text and "Cyd (normal)" in text, text
+    assert "Dee (" not in text and "Ann (you)" in text, text

@@ -95,6 +95,7 @@ from core.engine import CHANCE
 from core.wording import one_stop
 from host.messages import AWAY_MARK, GONE_MARK, STAND_IN_MARK
 from tui import resources
+from tui.bot_levels import LEVEL_FORMS, level_mark
 from tui.plain import shortened
 from tui.screens import bossquest_extras as extras
 from tui.screens.ending import EndingScreen, OverTheResults
@@ -2668,8 +2669,22 @@ class BossQuestScreen(GameScreen):
 
     def _name_width(self, view: State, update: TableUpdate) -> int:
         widths = [cell_len(self._bare_who(s)) + (6 if s == update.seat else 0)
+                  + cell_len(self._level_suffix(view, s, update))
                   for s in range(view.players)]
         return min(16, max(widths, default=4))
+
+    def _level_suffix(self, view: State, seat: int, update: TableUpdate) -> str:
+        """A bot of the match's level beside its name in the knights' panel,
+        one form for every row: " (hard)" where every such name fits the
+        name column's 16 cells with it, else " (h)" (F1 lists the levels).
+        Nothing for a person, a stand-in for one away, or yourself."""
+        level = update.level_of(seat) if seat != update.seat else None
+        if not level or split_mark(self._who(seat))[1]:
+            return ""
+        fits = all(cell_len(self._bare_who(s)) + cell_len(level_mark(lv, LEVEL_FORMS[1])) <= 16
+                   for s in range(view.players)
+                   if s != update.seat and (lv := update.level_of(s)))
+        return level_mark(level, LEVEL_FORMS[1 if fits else 2])
 
     def _knight_parts(self, view: State, seat: int, update: TableUpdate) -> _KnightParts:
         """What a knight's row says, before the panel's columns are chosen
@@ -2735,7 +2750,8 @@ class BossQuestScreen(GameScreen):
             # "♥3" stood beside that line
             hearts = view.duel.hearts_before - view.duel.sacrificed
         return _KnightParts(
-            turn=turn, name=bare + (" (you)" if me else ""), bold=turn or me,
+            turn=turn, name=bare + (" (you)" if me else self._level_suffix(view, seat, update)),
+            bold=turn or me,
             hearts_keys=f"{HEART}{hearts} {KEY}{knight.keys}", companion=companion,
             count=count, status=status, cards=tuple(cards), spells=spells, shows=shows)
 
