@@ -1438,6 +1438,12 @@ def _down_card_added(knight: Knight) -> Knight:
     return evolve(knight, down_bound=knight.down_bound + LARGEST_WEAPON)
 
 
+def weapon_worth(knight: Knight, weapon: Weapon) -> int:
+    """What one of the knight's weapons adds to its strength, as `strength`
+    counts it (an unread potion at its lower reading)."""
+    return weapon.value if weapon.colour is not None else potion_value(knight, weapon)
+
+
 def down_total(knight: Knight) -> int | None:
     """What the knight's face-down cards add to its strength, as `strength`
     counts them (an unread potion at its lower reading); None where a view
@@ -1448,7 +1454,7 @@ def down_total(knight: Knight) -> int | None:
         weapon = card.weapon
         if weapon is None:
             return None
-        total += weapon.value if weapon.colour is not None else potion_value(knight, weapon)
+        total += weapon_worth(knight, weapon)
     return total
 
 

@@ -152,11 +152,6 @@ def determinize(view: State, seat: int, rng: random.Random) -> State:
 BOUND_TRIES = 24
 
 
-def _worth_down(knight: Knight, weapon: Weapon) -> int:
-    """What a face-down card adds as `rules.strength` counts it."""
-    return weapon.value if weapon.colour is not None else rules.potion_value(knight, weapon)
-
-
 def _keep_bound(knight: Knight, pool: list[Weapon], at: int, rng: random.Random) -> None:
     """Rearrange `pool[at:]` (a uniform shuffle) so that its first cards,
     which fill `knight`'s face-down cards the seat has not seen, keep the
@@ -171,7 +166,7 @@ def _keep_bound(knight: Knight, pool: list[Weapon], at: int, rng: random.Random)
         if card.weapon is None:
             slots += 1
         else:
-            known += _worth_down(knight, card.weapon)
+            known += rules.weapon_worth(knight, card.weapon)
     end = len(pool)
     if not slots or at + slots > end:
         return
@@ -179,7 +174,7 @@ def _keep_bound(knight: Knight, pool: list[Weapon], at: int, rng: random.Random)
     best: list[Weapon] | None = None
     best_excess = 0
     for _ in range(BOUND_TRIES):
-        excess = sum(_worth_down(knight, w) for w in pool[at : at + slots]) - room
+        excess = sum(rules.weapon_worth(knight, w) for w in pool[at : at + slots]) - room
         if excess <= 0:
             return
         if best is None or excess < best_excess:
