@@ -98,7 +98,7 @@ async def test_over_the_hp_only_the_wizard_is_offered():
         (["m", "x"], DiscardMystery()),
         (["down", "enter", "enter"], Activate(2)),  # arrows + Enter only
         (["down", "enter", "right", "enter"], Discard(2)),
-        (["2", "a"], Activate(0)),  # slot 2 is taken: nothing moves
+        (["2", "1", "a"], Activate(0)),  # slot 2 is gone: chosen again
         # a number chooses at once, as Enter on the spell: Enter then activates
         (["3", "enter"], Activate(2)),
         (["4", "right", "enter"], Discard(3)),
@@ -147,7 +147,7 @@ async def test_a_taken_spells_number_says_why_and_chooses_nothing():
         await pilot.pause()
         assert (market.highlighted, app.focused) == before
         assert table.submitted == []
-        assert notices == ["Spell 2 was taken already: press 1, 3, 4 or m."], notices
+        assert notices == ["Spell 2 was activated already: press 1, 3, 4 or m."], notices
 
 
 @pytest.mark.parametrize(("kind", "table", "why"), [

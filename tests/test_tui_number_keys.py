@@ -95,8 +95,8 @@ async def test_boss_quest_wizard_names_its_spell_numbers():
             await pilot.press(key)
         await pilot.pause()
         notes = [n.message for n in app._notifications]
-    assert "Spell 2 was taken already: press 1, 3, 4 or m." in notes, notes
-    assert "7 chooses nothing here: press 1, 3, 4 or m." in notes, notes
+    assert "Spell 2 was activated already: press 1, 3, 4 or m." in notes, notes
+    assert "There is no spell 7: press 1, 3, 4 or m." in notes, notes
 
 
 async def test_overstocked_solo_spot_prompt_names_its_numbers():

@@ -101,11 +101,13 @@ from tui.screens import bossquest_extras as extras
 from tui.screens.ending import EndingScreen, OverTheResults
 from tui.screens.game import (
     NUMBER_KEYS,
+    NUMBER_KEYS_SET,
     RESULTS_ON_ESCAPE,
     GameScreen,
     NamingText,
     TableUpdate,
     fit_line,
+    listed_keys,
     number_range,
     possessive,
     split_mark,
@@ -1769,6 +1771,15 @@ class BossQuestScreen(GameScreen):
         #: (seat, round, slot or "m", spell): where a fresh decision's cursor
         #: starts (`_start_wizard_cursor`)
         self._wizard_seat: int | None = None
+        #: why the next a, x or Enter at the Wizard activates or discards
+        #: nothing (a spell's number that picked no spell: "spell 3 was
+        #: activated already"), with the decision it was said at; None once
+        #: a spell is chosen (a number, an arrow, m, a click): a play-test's
+        #: `w 3 a` activated the spell left highlighted (`on_key`)
+        self._no_spell_chosen: tuple[str, tuple[Any, ...] | None] | None = None
+        #: a number (or m) typed while this screen's move was on its way
+        #: (a shared table), before the Wizard's list it meant came up
+        self._typed_ahead: str | None = None
         self._wizard_pick: tuple[int, int, int | str, Spell | None] | None = None
 
     # -- layout -----------------------------------------------------------------
@@ -2233,6 +2244,7 @@ class BossQuestScreen(GameScreen):
         mode = self._mode_of(update)
         mode_changed = mode != self._mode
         self._mode = mode
+        self._keep_no_spell_chosen(update, mode)
         self.set_class(self._roomy(), "-roomy")
         self._draw_header(update)
         self._draw_boss(update)
@@ -2568,6 +2580,7 @@ class BossQuestScreen(GameScreen):
             slot = action.slot if isinstance(action, (Activate, Discard)) else "m"
             spell = view.offer[slot] if isinstance(slot, int) else None
             self._wizard_pick = (update.seat, view.round, slot, spell)
+        self._no_spell_chosen = None
         if not isinstance(action, PlayPersonal):
             # the cursor stays at the spells' place only from one spell to
             # the next: a move made by its key (weapons asked, given) lets
@@ -3563,6 +3576,8 @@ class BossQuestScreen(GameScreen):
             return
         if event.control.id == "bq-market":
             if self._mode == "wizard":
+                # a spell chosen (Enter after a refused number stops in `on_key`)
+                self._no_spell_chosen = None
                 self._draw_actions()
                 self._draw_prompt()
                 self.query_one("#bq-actions", ActionBar).focus()
@@ -3969,6 +3984,7 @@ class BossQuestScreen(GameScreen):
         view = self._view
         if view is None or not view.mystery:
             return
+        self._no_spell_chosen = None
         # chosen at once, as a spell's number chooses its spell
         self.query_one("#bq-market", Market).select(len(view.offer))
 
@@ -4209,6 +4225,7 @@ class BossQuestScreen(GameScreen):
             if number - 1 not in market.enabled_indexes():
                 self._no_spell(number, market)
                 return
+            self._no_spell_chosen = None
             # chosen at once, as Enter on it (the action bar takes the keys):
             # in every other list a number chooses, and here it only moved
             # the highlight, so a player's Enter after it chose again
@@ -4224,12 +4241,83 @@ class BossQuestScreen(GameScreen):
 
     def _no_spell(self, number: int, market: Market) -> None:
         """A spell's number that chooses nothing says why: its slot was
-        taken this round, or there is no such spell (said, not silent)."""
-        keys = [*self.number_keys(), *(
-            ["m"] if any(offer.key == "m" for offer in market.offers) else [])]
-        offers = market.offers
-        taken = 0 < number <= len(offers) and offers[number - 1].gone
-        self.no_choice(number, keys, why=f"Spell {number} was taken already" if taken else "")
+        activated, discarded or replaced this round, or there is no such
+        spell (said, not silent); the a, x or Enter after it then chooses
+        nothing either (`on_key`): the player meant another spell."""
+        view = self._view
+        slot = number - 1
+        if view is not None and 0 <= slot < len(view.offer) and view.offer[slot] is None:
+            why = f"Spell {number} was {self._slot_fate(view, slot)} already"
+        elif view is not None and not 0 <= slot < len(view.offer):
+            why = f"There is no spell {number}"
+        else:
+            why = f"{number} chooses nothing here"
+        self._no_spell_chosen = (why, self._decision(self.update))
+        self.no_choice(number, self._spell_choice_keys(market), why=why)
+
+    def _spell_choice_keys(self, market: Market) -> list[str]:
+        """The keys that choose a spell at the Wizard now (its numbers, m)."""
+        return [*self.number_keys(), *(
+            ["m"] if any(offer.key == "m" and offer.enabled for offer in market.offers) else [])]
+
+    @staticmethod
+    def _slot_fate(view: State, slot: int) -> str:
+        """What became of the Wizard's spell `slot`, in the rulebook's
+        words as the log says it (BQ §2B: activated or discarded; the Raven
+        replaces one, BQ §Companions)."""
+        return ("replaced" if slot == view.replace_slot
+                else "discarded" if slot in view.discarded else "activated")
+
+    def _keep_no_spell_chosen(self, update: TableUpdate, mode: str | None) -> None:
+        """A refused spell's number holds at its own decision only; one
+        typed ahead (`_typed_ahead`) holds at the Wizard's list that came
+        after it."""
+        if self._typed_ahead is not None and self.sent_from is None:
+            typed, self._typed_ahead = self._typed_ahead, None
+            if mode == "wizard":
+                self._no_spell_chosen = (
+                    f"{typed} was typed before the Wizard's spells came up",
+                    self._decision(update))
+                return
+        held = self._no_spell_chosen
+        if held is not None and (mode != "wizard" or held[1] != self._decision(update)):
+            self._no_spell_chosen = None
+
+    def _refuse_unchosen(self, key: str) -> None:
+        """a, x or Enter after a spell's number that picked nothing: no
+        spell is activated or discarded, and the notice says so."""
+        held = self._no_spell_chosen
+        if held is None:
+            return
+        why = held[0]
+        keys = listed_keys(self._spell_choice_keys(self.query_one("#bq-market", Market)))
+        then = "x" if key == "x" else "a"
+        first = f" first ({keys})" if keys else ""
+        hint(self, f"No spell chosen: {why[:1].lower()}{why[1:]}. Choose one{first}, then {then}.")
+
+    def on_key(self, event: events.Key) -> None:
+        """(GameScreen.on_key runs after this one, unless the key is taken
+        here.) After a spell's number that picked nothing, a, x, Enter and
+        space choose nothing at the Wizard until a spell is chosen (a
+        number, an arrow, m or a click): the play-test's `w 3 a`. A number
+        typed while this screen's move is on its way is remembered: the
+        Wizard's list it meant had not come up."""
+        key = event.key
+        if self.sent_from is not None and self.update is not None and (
+                key in NUMBER_KEYS_SET or key == "m"):
+            self._typed_ahead = key
+            return
+        held = self._no_spell_chosen
+        if held is None or self._mode != "wizard" or isinstance(self.focused, SinceLog):
+            return
+        if held[1] != self._decision(self.update):
+            self._no_spell_chosen = None
+        elif key in ("a", "x", "enter", "space"):
+            event.stop()
+            event.prevent_default()
+            self._refuse_unchosen(key)
+        elif key in ("up", "down", "home", "end"):
+            self._no_spell_chosen = None  # the highlight moved: the player looks at it
 
     def _solo_picks(self) -> list[str]:
         """The numbers that choose in the Solo Quest's list (and the duel's),

@@ -1,0 +1,130 @@
+"""A spell's number that picks nothing at the Wizard, and the key after it
+(a play-test at 80x24: the Wizard's spells changed under the player between
+two turns, a Raven's spell activated, another discarded; `w 3 a` meant
+"Attack +1 on me", the 3 picked nothing, its notice was gone at once, and
+`a` activated "Flip a potion", the spell still highlighted). A number that
+picks nothing says so and stays said; the `a`, `x` or Enter after it acts
+on no spell: the player chooses again. So too for a number typed before
+the Wizard's list has come up (a shared table's answer on its way)."""
+
+from __future__ import annotations
+
+import attrs
+
+from core.bossquest import GAME
+from core.bossquest.actions import Activate, Discard, GoToWizard
+from core.bossquest.cards import Spell, SpellKind
+from core.bossquest.state import Step
+from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
+from tests.screen_kit import FakePort, record_notices
+from tui.widgets import ActionBar, Market
+
+#: Ann's turn, round 2: two spells left at the Wizard, slot 3 activated by
+#: a knight before her and slot 4 discarded (BQ §2B: activate or discard)
+OFFER = (Spell(SpellKind.HP_PLUS_2), Spell(SpellKind.HP_MINUS_1), None, None)
+
+
+def two_left(step: Step = Step.CHOOSE):
+    return attrs.evolve(full_state(step=step), offer=OFFER, mystery=False,
+                        discarded=frozenset({3}))
+
+
+class Live(FakePort):
+    """The rules core behind the screen: each action is applied and the
+    next update shown before `send` returns, as at one terminal."""
+
+    def __init__(self, state) -> None:
+        super().__init__()
+        self.state = state
+        self.screen = None
+
+    def send(self, command) -> bool:
+        super().send(command)
+        self.state = GAME.apply(self.state, command.seat, command.action)
+        self.screen.show(make_update(self.state))
+        return True
+
+
+class Later(FakePort):
+    """A shared table: the answer comes over the wire, later (the test shows it)."""
+
+    answers_later = True
+
+
+async def test_a_gone_spells_number_then_a_activates_nothing():
+    state = two_left()
+    port = Live(state)
+    app = ScreenApp(make_update(state), port)
+    port.screen = app.game_screen
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        await pilot.pause()
+        await pilot.press("w", "3", "a")
+        await pilot.pause()
+        # only the way to the Wizard: spell 3 was chosen by nobody
+        assert port.submitted == [(0, GoToWizard())], port.submitted
+        assert notices[0] == "Spell 3 was activated already: press 1 or 2.", notices
+        assert notices[1] == ("No spell chosen: spell 3 was activated already. "
+                              "Choose one first (1 or 2), then a."), notices
+        # the refusal is still on screen, not taken down by the a
+        shown = [n.message for n in app._notifications]
+        assert notices[1] in shown, shown
+        await pilot.press("x", "enter")  # nor x, nor Enter
+        await pilot.pause()
+        assert port.submitted == [(0, GoToWizard())], port.submitted
+        await pilot.press("2", "a")  # chosen again: it acts
+        await pilot.pause()
+    assert port.submitted == [(0, GoToWizard()), (0, Activate(1))], port.submitted
+
+
+async def test_a_number_past_the_spells_then_enter_on_the_bar_activates_nothing():
+    """The first spell chosen (its actions on the bar, Enter activates it),
+    then a number past the list: Enter does not activate the first."""
+    state = two_left(Step.WIZARD)
+    table = FakePort()
+    app = ScreenApp(make_update(state), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        await pilot.pause()
+        await pilot.press("1")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#bq-actions", ActionBar)
+        await pilot.press("7", "enter")
+        await pilot.pause()
+        assert table.submitted == []
+        assert notices == ["There is no spell 7: press 1 or 2.",
+                           "No spell chosen: there is no spell 7. "
+                           "Choose one first (1 or 2), then a."], notices
+        # back to the spells, the highlight moved by the player: x acts on it
+        await pilot.press("up", "down")
+        await pilot.pause()
+        assert app.screen.query_one("#bq-market", Market).highlighted == 1
+        await pilot.press("x")
+        await pilot.pause()
+    assert table.submitted == [(0, Discard(1))], table.submitted
+
+
+async def test_a_number_typed_before_the_wizards_list_came_up_picks_nothing():
+    """A shared table: `w` is on its way, 3 comes before the Wizard's list
+    (the old decision's, its keys ask for weapons), then the list: the `a`
+    after it activates nothing, and says why."""
+    state = two_left()
+    table = Later()
+    app = ScreenApp(make_update(state), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        await pilot.pause()
+        await pilot.press("w", "3")
+        await pilot.pause()
+        assert table.submitted == [(0, GoToWizard())]
+        after = GAME.apply(state, 0, GoToWizard())
+        app.game_screen.show(attrs.evolve(make_update(after), seq=1))
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        assert table.submitted == [(0, GoToWizard())], table.submitted
+        assert notices[-1] == ("No spell chosen: 3 was typed before the Wizard's spells "
+                               "came up. Choose one first (1 or 2), then a."), notices
+        await pilot.press("1", "a")
+        await pilot.pause()
+    assert table.submitted == [(0, GoToWizard()), (0, Activate(0))], table.submitted
