@@ -642,7 +642,12 @@ async def test_number_keys_sacrifice_hearts_in_the_duels_combat():
         await pilot.press(str(most + 1))  # no such count: nothing sent
         await pilot.press("1")
         await pilot.pause()
-    assert f"Each heart sacrificed adds 1: 0-{most} hearts." in text, text
+        if most == 1:  # the last heart: asked first (BQ §Final Boss, End of the game)
+            await pilot.press("enter")
+            await pilot.pause()
+    # one line at 80 columns
+    assert any(row.strip().endswith(f"HP. Sacrifice 0-{most} hearts, +1 each (keep one to win).")
+               for row in text.splitlines()), text
     assert "1 Sacrifice 1" in text, text
     assert table.submitted == [(state.champion, Sacrifice(1))]
     table = FakePort()
@@ -1014,3 +1019,70 @@ def test_the_duel_prompt_says_when_the_champion_is_over_bq38():
     mine, hp = GAME.strength(under, seat), GAME.current_hp(under)
     assert text.startswith(f"The MegaBoss duel: {mine} against {hp} HP. Ask for weapons"), text
     assert "over" not in text, text
+
+
+def _one_heart_sacrifice_state(hearts: int = 1):
+    """The duel's combat with the champion holding `hearts` (the play-test's
+    1: "keep one to win", then "0 Sacrifice 0   1 Sacrifice 1")."""
+    import attrs
+
+    state = first_final_boss_state(lambda s: s.phase is Phase.DUEL_SACRIFICE)
+    champ = state.champion
+    knight = attrs.evolve(state.knights[champ], hearts=hearts)
+    knights = state.knights[:champ] + (knight,) + state.knights[champ + 1:]
+    return attrs.evolve(state, knights=knights)
+
+
+@pytest.mark.parametrize("hearts", [1, 3])
+async def test_sacrificing_the_last_heart_is_marked_as_losing_and_asks_first(hearts):
+    """BQ §Final Boss, End of the game: "If you have no HEARTS left: too
+    bad, you lost"; BQ-38: the champion wins by matching the HP "with a
+    heart left". The play-test: the status said "keep one to win", then
+    combat offered "1 Sacrifice 1", the only heart, unmarked. The choice
+    that leaves no heart says so on its line and asks before it is
+    played (its number or Enter); Esc goes back, Enter then sacrifices."""
+    from core.bossquest.actions import Sacrifice
+    from tests.screen_kit import FakePort
+
+    state = _one_heart_sacrifice_state(hearts)
+    seat = state.champion
+    assert Sacrifice(hearts) in GAME.legal_actions(state, seat)
+    assert GAME.apply(state, seat, Sacrifice(hearts)).duel.won is False  # always lost
+    table = FakePort()
+    app = ScreenApp(make_update(state, seat), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert f"{hearts} Sacrifice {hearts} (no heart left: lost)" in text, text
+        assert f"{hearts - 1} Sacrifice {hearts - 1} (" not in text, text
+        assert "keep one to win" in text, text
+        await pilot.press(str(hearts))
+        await pilot.pause()
+        assert table.submitted == []
+        text = " ".join(screen_text(app).split())
+        assert (f"Sacrifice {hearts} leaves you no heart: you lose the duel, "
+                "whatever your strength") in text, text
+        assert f"↵ Sacrifice {hearts} and lose" in text and "Esc Back" in text, text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert table.submitted == []
+        assert f"{hearts} Sacrifice {hearts} (no heart left: lost)" in " ".join(
+            screen_text(app).split())
+        await pilot.press(str(hearts), "enter")
+        await pilot.pause()
+    assert table.submitted == [(seat, Sacrifice(hearts))]
+
+
+async def test_sacrificing_a_heart_that_leaves_one_is_played_at_once():
+    """Hearts kept: no question asked (BQ §Final Boss: "at least 1 HEART left")."""
+    from core.bossquest.actions import Sacrifice
+    from tests.screen_kit import FakePort
+
+    state = _one_heart_sacrifice_state(3)
+    table = FakePort()
+    app = ScreenApp(make_update(state, state.champion), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+    assert table.submitted == [(state.champion, Sacrifice(2))]

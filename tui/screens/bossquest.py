@@ -3138,6 +3138,8 @@ class BossQuestScreen(GameScreen):
         if mode == "other" and self._personal is not None:
             return Text(f"Play {self._personal} on which Boss? (Esc: back)",
                         style="bold")
+        if mode == "other" and isinstance(self._attack_check, Sacrifice):
+            return extras.sacrifice_check_prompt(self._attack_check)
         if mode == "other" and self._attack_check is not None:
             return extras.attack_check_prompt(view, self._attack_check)
         if mode == "other":
@@ -3424,6 +3426,11 @@ class BossQuestScreen(GameScreen):
         personal spells one choice a spell, then one a Boss."""
         view = update.view
         personal = [a for a in update.legal if isinstance(a, PlayPersonal)]
+        if isinstance(self._attack_check, Sacrifice):
+            # the duel's last heart to confirm (`extras.sacrifice_loses`)
+            return [Choice("↵", f"Sacrifice {self._attack_check.hearts} and lose",
+                           self._attack_check),
+                    Choice("Esc", "Back", _BACK)]
         if self._attack_check is not None:
             # the attack to confirm (`_attack_asks`): Enter attacks, Esc goes back
             return [Choice("↵", "Attack anyway", self._attack_check),
@@ -3609,6 +3616,10 @@ class BossQuestScreen(GameScreen):
                 and self._attack_asks(value)):
             self._check_attack(value)
             return
+        if (isinstance(value, Sacrifice) and value != self._attack_check
+                and extras.sacrifice_loses(self._view, value)):
+            self._check_attack(value)  # the last heart: asked first
+            return
         if isinstance(value, _PersonalSpell) or value is _BACK:
             # a personal spell chosen (then its Boss), or back to every choice
             self._choose_personal(value.spell if isinstance(value, _PersonalSpell) else None)
@@ -3629,7 +3640,7 @@ class BossQuestScreen(GameScreen):
         return (update is not None and update.view.players == 1
                 and bool(extras.could_save(update.view, action.adjust)))
 
-    def _check_attack(self, action: Resolve | None) -> None:
+    def _check_attack(self, action: Resolve | Sacrifice | None) -> None:
         """Ask to confirm the attack `action` (the bar: "Attack anyway",
         "Back"; the prompt says which Boss a spell could still match);
         None: back to every choice, the cursor on the first spell that
@@ -3639,8 +3650,8 @@ class BossQuestScreen(GameScreen):
         update = self.update
         if update is not None:
             bar.set_choices(self._other_choices(update), keep_cursor=False)
-            if action is None:
-                adjust = was.adjust if isinstance(was, Resolve) else 0
+            if action is None and isinstance(was, Resolve):
+                adjust = was.adjust
                 useful = {s for spells in extras.could_save(update.view, adjust).values()
                           for s in spells}
                 spells = [i for i, c in enumerate(bar.choices)
@@ -3650,6 +3661,10 @@ class BossQuestScreen(GameScreen):
                              spells[0] if spells else None)
                 if first is not None:
                     bar.move_to(first)
+            elif action is None:  # back from the duel's last heart: the cursor on it
+                values = [choice.value for choice in bar.choices]
+                if was in values:
+                    bar.move_to(values.index(was))
             else:
                 self.new_choice()  # a doubled Enter does not attack unseen
         self._draw_prompt()
@@ -4234,7 +4249,12 @@ class BossQuestScreen(GameScreen):
             self._pick_target(number - 1)
         elif mode == "other":
             action = self._solo_pick(number)
-            if action is not None:
+            if action is not None and action == self._attack_check:
+                # a doubled number does not sacrifice the last heart unseen
+                hint(self, "Enter sacrifices anyway, Esc goes back.")
+            elif action is not None and extras.sacrifice_loses(self._view, action):
+                self._check_attack(action)  # the duel's last heart: asked first
+            elif action is not None:
                 self.play(action)
             else:
                 self.no_choice(number, self.number_keys())

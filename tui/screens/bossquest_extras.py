@@ -136,7 +136,10 @@ def action_label(view: State, action: Any, who: Who) -> str:
         # offered all the same (BQ-37), though it does nothing to the champion (BQ-38)
         return f"Activate {spell}" + ("" if acts_in_duel(spell) else f" ({NO_DUEL_EFFECT})")
     if isinstance(action, Sacrifice):
-        return f"Sacrifice {action.hearts}"
+        # BQ §Final Boss, End of the game: no heart left loses (a play-test
+        # read "keep one to win", then "1 Sacrifice 1" unmarked)
+        lost = " (no heart left: lost)" if sacrifice_loses(view, action) else ""
+        return f"Sacrifice {action.hearts}{lost}"
     if isinstance(action, Ask):
         return f"Ask {action.count}"
     if isinstance(action, AssignTo):
@@ -307,9 +310,12 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
         hp = GAME.current_hp(view)
         mine = strength_text(view, seat)
         hearts = [str(a.hearts) for a in legal if isinstance(a, Sacrifice)]
+        # one line at 80 columns; "keep one to win" as the duel's status said
+        # (BQ §Final Boss, End of the game: no heart left loses)
         return Text.assemble(("Combat: ", "bold"),
-                             f"{mine} against {hp} HP. Each heart sacrificed adds 1: ",
-                             (number_range(hearts), "bold reverse"), " hearts.")
+                             f"{mine} against {hp} HP. Sacrifice ",
+                             (number_range(hearts), "bold reverse"),
+                             " hearts, +1 each (keep one to win).")
     if view.players == 1:
         spell = solo.top_spell(view)
         # BQ-40: a Cancel or a Swap with nothing to take in the whole wave is
@@ -394,6 +400,27 @@ def _stage_head(view: State) -> str:
     """A prompt's head: "Wave 1", "Wave 2", "The final assault"."""
     stage = solo_stage(view.wave)
     return stage.capitalize() if view.wave >= 3 else f"Wave {view.wave}"
+
+
+def sacrifice_loses(view: State | None, action: Any) -> bool:
+    """Whether `action` sacrifices the champion's last heart in the Final
+    Boss duel: BQ §Final Boss, End of the game, "If you have no HEARTS
+    left: too bad, you lost" (BQ-38: the champion wins "with a heart
+    left"), whatever the strength."""
+    champion = None if view is None else view.champion
+    return (isinstance(action, Sacrifice) and view is not None and champion is not None
+            and action.hearts >= view.knights[champion].hearts)
+
+
+def sacrifice_check_prompt(action: Sacrifice) -> Text:
+    """The duel's sacrifice of the last heart, to confirm (`sacrifice_loses`)."""
+    return Text.assemble(
+        ("Combat: ", "bold"),
+        (f"Sacrifice {action.hearts} leaves you no heart: you lose the duel, whatever your "
+         "strength", "bold"),
+        " (BQ §Final Boss: \"If you have no HEARTS left: too bad, you lost\"). ",
+        ("Enter", "bold reverse"), " sacrifices anyway, ", ("Esc", "bold reverse"),
+        " goes back.")
 
 
 def could_save(view: State, adjust: int) -> dict[int, tuple[Spell, ...]]:
