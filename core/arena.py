@@ -76,7 +76,8 @@ def places(scores: Sequence[int]) -> tuple[int, ...]:
 class BotSpec:
     """One bot as named on the command line: ``level[:key=value...]``."""
 
-    #: the text as given (what the results call the bot)
+    #: what the results call the bot: its level in lower case and its
+    #: settings as given, without spaces (``hard:iterations=2000``)
     text: str
     level: str
     #: settings passed to `make_bot` as keywords, e.g. (("iterations", 2000),)
@@ -111,6 +112,7 @@ def parse_bot(text: str) -> BotSpec:
     if not level:
         raise ArenaError(f"a bot needs a level name, not {text!r}")
     params: list[tuple[str, Any]] = []
+    words = [level]
     for setting in settings:
         key, equals, value = setting.partition("=")
         key = key.strip()
@@ -122,7 +124,11 @@ def parse_bot(text: str) -> BotSpec:
         if any(key == seen for seen, _ in params):
             raise ArenaError(f"bot {text!r} sets {key!r} twice")
         params.append((key, _value(value.strip())))
-    return BotSpec(text, level, tuple(params))
+        words.append(f"{key}={value.strip()}")
+    # what the results call the bot: its level's own name and its settings,
+    # not the text as typed ("--bots Hard" played hard, and the table, the
+    # lines under it, the JSON and the log's header all said "Hard")
+    return BotSpec(":".join(words), level, tuple(params))
 
 
 def parse_bots(text: str) -> tuple[BotSpec, ...]:

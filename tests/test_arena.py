@@ -739,6 +739,50 @@ def test_a_bots_level_is_read_in_any_case():
                      "--bots", "Random,HEURISTIC", "--quiet"]) == 0
 
 
+def test_a_bot_named_in_capitals_is_reported_by_its_level_name(tmp_path):
+    """Play-test: ``--bots Hard`` played hard but the table's Bot column and
+    the lines under it read "Hard searches 200 iterations a move" and
+    "Seats: Hard, heuristic"; the JSON and the log's header kept "Hard" too.
+    The canonical lower-case name everywhere (a setting kept as given)."""
+    assert parse_bot(" Hard : iterations = 5 ").text == "hard:iterations=5"
+    assert [s.text for s in parse_bots("HEURISTIC,Hard:iterations=5")] == [
+        "heuristic", "hard:iterations=5"]
+    kwargs = dict(games=1, bots="Hard:iterations=3,HEURISTIC", seed=1)
+    out = io.StringIO()
+    assert arena.simulate("overstocked", console=Console(file=out, width=200),
+                          log=tmp_path / "run.jsonl", **kwargs) == 0
+    text = out.getvalue()
+    assert "Hard" not in text and "HEURISTIC" not in text
+    said = " ".join(text.split())
+    assert "│ hard:iterations=3" in text and "│ heuristic" in text
+    assert "hard:iterations=3 searches 3 iterations a move" in said
+    assert "Seats: hard:iterations=3, heuristic," in said
+    header = json.loads((tmp_path / "run.jsonl").read_text().splitlines()[0])
+    assert header["bots"] == ["hard:iterations=3", "heuristic"]
+    data = json.loads(_json_of("overstocked", "Hard:iterations=3,HEURISTIC"))
+    assert [b["bot"] for b in data["bots"]] == ["hard:iterations=3", "heuristic"]
+    assert data["lineup"] == ["hard:iterations=3", "heuristic"]
+    assert {name for m in data["head_to_head"] for name in (m["bot"], m["other"])} == {
+        "hard:iterations=3", "heuristic"}
+    # "Hard" and "hard" are one bot, as "hard,hard" is
+    assert [s.text for s in arena.prepare("overstocked", "Hard,hard", 2, seed=1).bots] == [
+        "hard"]
+
+
+def test_a_log_written_with_a_capital_level_name_is_continued(capsys, tmp_path):
+    """A log begun before the names were made lower-case (its header says
+    "Heuristic") is the same run as ``--bots heuristic``."""
+    log = tmp_path / "run.jsonl"
+    args = ("boss-quest", "--bots", "Heuristic,random", "--seed", "4", "--log", str(log))
+    run_json(capsys, *args, "-n", "2")
+    lines = log.read_text().splitlines()
+    header = json.loads(lines[0])
+    header["bots"] = ["Heuristic", "random"]  # as an earlier version wrote it
+    log.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    more = run_json(capsys, *args, "-n", "3")
+    assert (more["games"], more["resumed"]) == (3, 2)
+
+
 # -- the log of a long run (--log) ----------------------------------------------
 
 

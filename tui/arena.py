@@ -32,6 +32,7 @@ from core.arena import (
     lineup,
     make_options,
     options_text,
+    parse_bot,
     parse_bots,
     seating,
     summarize,
@@ -502,6 +503,12 @@ def read_log(path: Any, run: Run) -> list[GameRecord]:
         theirs = None
     if not isinstance(theirs, dict) or theirs.get("arena_log") != LOG_FORMAT:
         raise ArenaError(f"{path} is not an arena log")
+    # a log begun before the bots' names were made lower-case ("Heuristic")
+    # is of the same run as "heuristic"
+    named = theirs.get("bots")
+    if isinstance(named, list) and all(isinstance(name, str) for name in named):
+        with contextlib.suppress(ArenaError):
+            theirs["bots"] = [parse_bot(name).text for name in named]
     differ = [key for key in header if theirs.get(key) != header[key]]
     if differ:
         raise ArenaError(
