@@ -898,7 +898,8 @@ def simulate(
     err: Any = None,
 ) -> int:
     """The `overtable simulate` command: 0; 2 for bad input (one line on
-    stderr); 130 when Ctrl+C stopped it (the games finished are reported)."""
+    stderr); 130 when Ctrl+C stopped it, 143 for SIGTERM (the games finished
+    are reported)."""
     from rich.console import Console
 
     if console is None:
@@ -926,7 +927,7 @@ def simulate(
                   soft_wrap=True)
         return 2
     try:
-        with _signals_stop_the_run():
+        with _signals_stop_the_run() as stopped:
             result = _play_shown(run, jobs, done, writer, console, quiet, err)
     finally:
         if writer is not None:
@@ -942,26 +943,42 @@ def simulate(
             console.file.flush()
         else:
             report(result, console)
-    return 130 if result.interrupted else 0
+    # 128 + the signal's number, as shells and process supervisors read an
+    # exit: 130 for Ctrl+C (SIGINT), 143 for SIGTERM (which said 130 too)
+    return 128 + stopped.signum if result.interrupted else 0
+
+
+class Stopped:
+    """The signal that stopped a run: SIGINT (Ctrl+C) unless another's
+    handler says otherwise."""
+
+    def __init__(self) -> None:
+        import signal
+
+        self.signum = int(signal.SIGINT)
 
 
 @contextlib.contextmanager
-def _signals_stop_the_run() -> Iterator[None]:
+def _signals_stop_the_run() -> Iterator[Stopped]:
     """SIGTERM (`kill`, a job scheduler) stops a run as Ctrl+C does: the
     games finished are reported and the pool's workers end with it. By
     default it killed this process alone, and `--jobs` workers played on,
-    orphaned, until their games ended (a hangup reaches the workers too)."""
+    orphaned, until their games ended (a hangup reaches the workers too).
+    What it yields says which signal stopped the run (for the exit code)."""
     import signal
 
+    stopped = Stopped()
+
     def interrupt(signum: int, frame: Any) -> None:
+        stopped.signum = signum
         raise KeyboardInterrupt
 
     if threading.current_thread() is not threading.main_thread():
-        yield  # (signals can be handled in the main thread only)
+        yield stopped  # (signals can be handled in the main thread only)
         return
     kept = signal.signal(signal.SIGTERM, interrupt)
     try:
-        yield
+        yield stopped
     finally:
         signal.signal(signal.SIGTERM, kept)
 
