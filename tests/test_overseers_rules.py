@@ -929,9 +929,63 @@ def test_greed_hoarder_takes_discarded_greed_most_greed_steals_ov15():
     assert round_over(state)
     # the stolen Lust has a row of its own (seersbots, finding 4)
     assert state.seats[1].rounds[0] == RoundScore(traits=2 + 2 + 6, stolen=3, score=2 + 2 + 6 + 3)
-    assert state.seats[2].rounds[0] == RoundScore(traits=6 + 6, score=12)
+    # Cat's pad as at the Showdown (21: Lust 9 and Hope 6 printed, Purple's
+    # fives +6), then the theft: the turned Lust went, and her other two
+    # Lusts count 3 again (OV-7, OV-11), 21 - 9 = 12
+    assert state.seats[2].rounds[0] == RoundScore(traits=9 + 6, purple=6, stolen=-9, score=12)
     # the score pad shows the Hoarder's Greed apart
     assert state.seats[0].rounds[0] == RoundScore(traits=15, hoarder=2, score=17)
+
+
+def _robbed(gives: Trait):
+    """Round 1 to its end: Ann (21: G A C C L) has the only Greed card and
+    robs Bram (19 at the Showdown: B H A H L), who gives her a card of
+    `gives`; Cat (16: L L C C H) was judged and found not guilty (an empty
+    pile: nothing drawn)."""
+    state = placed([("GAC", "LC"), ("BHA", "HL"), ("LLC", "CH")])
+    state = vote_all(state, [2, 2, 0])
+    state = GAME.apply(state, 2, Deny())
+    assert state.showdown == (21, 19, 16)
+    assert state.phase is Phase.ROB and state.thief == 0
+    state = GAME.apply(state, 0, Choose(1))
+    slot = next(i for i, x in enumerate(state.seats[1].slots) if TRAIT[x.card] is gives)
+    state = GAME.apply(state, 1, Give(slot))
+    assert round_over(state)
+    return state
+
+
+def _pad(state, round_=1):
+    return {c.name.removeprefix(f"Round {round_}: "): c.values for c in GAME.outcome(
+        attrs.evolve(state, phase=Phase.OVER)).breakdown if c.name.startswith(f"Round {round_}")}
+
+
+def test_the_robbed_player_s_pad_shows_the_card_stolen_as_a_minus_row_ov15():
+    """Play-test: "Round 1: card stolen 4 0 0", though Bram gave Ann his
+    Benevolence, and Bram's traits row (15) was his hand after the theft
+    while the Showdown said 19. OV §7 Greed, OV-15: the pad reads as a
+    player adds it up, the same rule for both: the traits as at the
+    Showdown, then what the theft made of them, +4 for the thief, -4 for
+    the robbed player. The scores are as before."""
+    state = _robbed(Trait.BENEVOLENCE)
+    assert state.seats[0].rounds[0] == RoundScore(traits=21, stolen=4, score=25)
+    assert state.seats[1].rounds[0] == RoundScore(traits=19, stolen=-4, score=15)
+    assert state.seats[2].rounds[0] == RoundScore(traits=16, score=16)
+    pad = _pad(state)
+    assert pad["traits"] == (21, 19, 16)
+    assert pad["card stolen"] == (4, -4, 0)
+    assert pad["score"] == (25, 15, 16)
+    assert tuple(p.total for p in state.seats) == (25, 15, 16)
+
+
+def test_a_robbed_player_loses_what_the_card_was_worth_to_them_ov2_ov15():
+    """OV §Trait Cards, OV-2: Hope scores as a set (0/6/21). Bram's second
+    Hope was worth 6 to him (his pair, 6, became a single Hope, 0); alone
+    in Ann's hand it adds 0. Each row is the difference the theft made to
+    that player's cards."""
+    state = _robbed(Trait.HOPE)
+    assert state.seats[0].rounds[0] == RoundScore(traits=21, stolen=0, score=21)
+    assert state.seats[1].rounds[0] == RoundScore(traits=19, stolen=-6, score=13)
+    assert _pad(state)["card stolen"] == (0, -6, 0)
 
 
 def test_a_spectator_sees_the_cards_every_seat_saw_ov10():

@@ -245,6 +245,8 @@ def round_score(state: State, seat: int) -> RoundScore:
                                 max(0, printed + meixiu + liang))
     else:
         key = _round_score_fields(slots, meixiu, liang)
+    if seat == state.victim and state.given_from:
+        key = _robbed_fields(state.given_from, key)
     found = _ROUND_SCORES.get(key)
     if found is None:
         found = _ROUND_SCORES[key] = RoundScore(*key)
@@ -290,6 +292,28 @@ def _round_score_fields(slots: Sequence[Slot], meixiu: int, liang: int) -> tuple
         liang,
         max(0, full + meixiu + liang),  # OV-14
     )
+
+
+#: the fields of `RoundScore` that count the cards (before Meixiu, Liang
+#: and the score)
+_CARD_FIELDS = slice(0, 7)
+_STOLEN_FIELD = 4
+
+
+def _robbed_fields(before: Sequence[Slot], after: tuple[int, ...]) -> tuple[int, ...]:
+    """The robbed seat's pad (OV-15), read as the thief's is: its cards as
+    they lay before it gave one (the traits as at the Showdown, Gold's card,
+    a not-guilty draw, Purple's fives, Teal's copy), then on the "card
+    stolen" row the difference the theft made to what its cards count:
+    minus the card's worth to it, which is more than the card's own value
+    when a set breaks up (OV-2) or Purple's turned card leaves and its
+    trait counts as printed again (OV-7, OV-11), or a copy loses the card
+    above it (OV-22). Meixiu, Liang (on the cards held at scoring, OV-16)
+    and the score are `after`'s: the score does not change, only how the
+    pad splits it."""
+    fields = list(_round_score_fields(before, 0, 0))
+    fields[_STOLEN_FIELD] = sum(after[_CARD_FIELDS]) - sum(fields[_CARD_FIELDS])
+    return (*fields[_CARD_FIELDS], *after[_CARD_FIELDS.stop:])
 
 
 def score_parts(state: State, seat: int) -> tuple[tuple[str, int], ...]:
@@ -1031,6 +1055,7 @@ _NEW_ROUND = {
     "guilty": None,
     "thief": None,
     "victim": None,
+    "given_from": (),
     "to_discard": 0,
     "admitted": (),
     "liang_target": None,
@@ -1391,8 +1416,10 @@ def _give(state: State, seat: int, action: Give) -> State:
     card reverts to its printed trait."""
     thief = state.thief
     assert thief is not None
-    card = state.seats[seat].slots[action.slot].card
-    state = _set_seat(state, seat, slots=without(state.seats[seat].slots, (action.slot,)))
+    before = state.seats[seat].slots
+    card = before[action.slot].card
+    state = _copy_state(state, given_from=before)
+    state = _set_seat(state, seat, slots=without(before, (action.slot,)))
     p = state.seats[thief]
     state = _set_seat(state, thief, slots=p.slots + (_STOLEN_SLOT[card],))
     return _scoring(state)

@@ -186,6 +186,10 @@ class State:
     #: Greed: the seat stealing, and the seat it robs
     thief: int | None = None
     victim: int | None = None
+    #: Greed: the robbed seat's cards as they lay before it gave one (the
+    #: score pad counts them as at the Showdown, then what the theft took,
+    #: as it does for the thief; OV-15); () until a card is given
+    given_from: tuple[Slot, ...] = ()
     #: Admit: cards the accused still has to discard
     to_discard: int = 0
     #: Admit: the places, in the row as the admission began, of the cards
