@@ -924,7 +924,16 @@ def test_greed_hoarder_takes_discarded_greed_most_greed_steals_ov15():
     # OV-7: the turned card reverts to Lust; Purple's other Lusts count
     # as printed from then on (OV-11)
     line = GAME.describe(state, 2, Give(0), names=("Ann", "Bob", "Cat"))
-    assert line.startswith("Cat gives Bob Lust (L).")
+    # and the round's box says why Cat's Lusts no longer count 5 (it reads
+    # this line): her pad's "card stolen" is -9, not the card's 5
+    assert line.startswith("Cat gives Bob Lust (L), the card Purple turned: their other 2 "
+                           "Lust cards count as printed again, not 5 each.")
+    mine = GAME.describe(state, 2, Give(0), names=("Ann", "Bob", "Cat"), viewer=2)
+    assert mine.startswith("You give Bob Lust (L), the card Purple turned: your other 2 "
+                           "Lust cards count as printed again, not 5 each.")
+    # another card given: the line as before
+    assert GAME.describe(state, 2, Give(3), names=("Ann", "Bob", "Cat")).startswith(
+        "Cat gives Bob Hope (H). ")
     state = GAME.apply(state, 2, Give(0))
     assert round_over(state)
     # the stolen Lust has a row of its own (seersbots, finding 4)

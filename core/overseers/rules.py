@@ -1910,7 +1910,20 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
         loses = "lose" if whom == "you" else "loses"
         return f"{who} (Leader) chooses the two cards {whom} {loses}: {lost}."
     if isinstance(action, Give):
-        return f"{who} gives {ref(state.thief)} {_card(me.slots[action.slot].card)}."
+        given = me.slots[action.slot]
+        line = f"{who} gives {ref(state.thief)} {_card(given.card)}"
+        if given.turned and given.card is not None:
+            # OV-7, OV-11: Purple's fives go with the turned card (the pad's
+            # "card stolen" row takes them too: the round's box says why)
+            # the others that counted 5 (Teal's copy of the trait too)
+            left = effective(me.slots).count(FIVE) - 1
+            if left:
+                label = TRAIT[given.card].label
+                cards_ = (f"other {label} card counts" if left == 1
+                          else f"other {left} {label} cards count")
+                return (f"{line}, the card Purple turned: their {cards_} as printed again, "
+                        "not 5 each.")
+        return f"{line}."
     if isinstance(action, Pass):
         return f"{who} steals nothing."
     return f"{who}: {action}"
