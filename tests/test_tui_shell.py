@@ -14,7 +14,7 @@ from tui.app import OvertableApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen, TableUpdate
 from tui.screens.handover import HandoverScreen
-from tui.screens.help import HelpScreen
+from tui.screens.help import HelpScreen, idle_keys, screen_keys
 from tui.screens.home import HomeScreen
 from tui.screens.new_match import NewMatchScreen
 from tui.screens.results import ResultsScreen, standings
@@ -476,8 +476,9 @@ async def test_single_human_never_sees_handover_and_a_final_choice_stays(fake_sc
 
 
 async def test_undo_that_cannot_go_back_says_why(fake_screen, monkeypatch):
-    """u with nothing to take back: the footer shows Undo dimmed, and the
-    key still asks, so the player reads the session's reason."""
+    """u with nothing to take back: Undo leaves the footer (dimmed, it read
+    as usable), and the key still asks, so the player reads the session's
+    reason; F1 still lists u among the keys of the game."""
     from core.bossquest.actions import GoToWizard
 
     app = make_app()
@@ -490,7 +491,9 @@ async def test_undo_that_cannot_go_back_says_why(fake_screen, monkeypatch):
         screen = app.table.screen
         assert app.screen is screen and not screen.shown[-1].can_undo
         active = screen.active_bindings["u"]
-        assert active.binding.action == "undo" and not active.enabled  # shown, dimmed
+        assert active.binding.action == "undo_anyway" and not active.binding.show  # not shown
+        assert any(does.startswith("Undo") or "Take back" in does
+                   for _, does in idle_keys(screen, screen_keys(screen)))
         before = len(app.table.match.history)
         await pilot.press("u")
         await pilot.pause()

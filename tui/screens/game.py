@@ -462,7 +462,8 @@ class GameScreen(Screen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "Undo", tooltip="Take back your last action"),
-        # When nothing can be taken back the footer shows Undo dimmed, and
+        # When nothing can be taken back Undo leaves the footer (dimmed, it
+        # still read "u Undo" at the Wizard, a final choice: BQ-54), and
         # Textual then tries the key's next binding: this one asks anyway,
         # so the player reads why not (the session's refusal, as a notice).
         Binding("u", "undo_anyway", "", show=False),
@@ -1570,7 +1571,7 @@ class GameScreen(Screen):
             self._redraw(self.update)
 
     def action_undo_anyway(self) -> None:
-        """u when Undo is dimmed: send the undo all the same; the session
+        """u when Undo is not in the footer: send the undo all the same; the session
         refuses it with the reason ("Nothing to take back: Bram has moved
         since."), which the table shows."""
         self.action_undo()
@@ -1934,8 +1935,8 @@ class GameScreen(Screen):
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Grey out Undo in the footer when there is nothing to take back.
-        A subclass that overrides this should defer to it for "undo" and
+        """Undo leaves the footer when there is nothing to take back (u
+        then reaches `action_undo_anyway`, which says why). A subclass that overrides this should defer to it for "undo" and
         "undo_anyway"."""
         update = self.update
         if action in ("undo", "undo_anyway") and update is not None and update.over:
@@ -1954,7 +1955,8 @@ class GameScreen(Screen):
         if action == "undo":
             if update is not None and update.seat is None:
                 return False  # a spectator: no seat, nothing of theirs to take back
-            return True if update is not None and update.can_undo else None
+            # gone, not dimmed: a terminal's dim read as a live "u Undo"
+            return update is not None and update.can_undo
         if action == "undo_anyway":
             # a person's seat only (a spectator has nothing to take back)
             return (update is not None and update.seat is not None
