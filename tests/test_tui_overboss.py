@@ -2333,6 +2333,28 @@ def test_every_tile_and_token_has_one_short_name_that_reads_whole():
     assert {c: SHORT_NAME[t] for c, t in CRYSTAL_TERRAIN.items()} == CRYSTAL_SHORT
 
 
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 45)])
+async def test_the_bosses_panel_says_the_bots_level(size):
+    """Play-test: the Bosses panel named Bob without his level where the
+    header says it and Boss Quest's knights panel reads "Bram (hard)":
+    beside a bot of the match's name its level, as Boss Quest's panel says
+    it; a person's name, yours ("Ann (you)") and a stand-in's as before."""
+    state = midgame()
+    update = attrs.evolve(make_update(state), levels=(None, "hard"))
+    app = ScreenApp(update)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        lines = region_lines(app, app.game_screen.query_one("#ob-players"))
+    heads = [line for line in lines if " · " in line and ("Ann" in line or "Bob" in line)]
+    assert any("Bob (hard) · " in line for line in heads), lines
+    assert any("Ann (you) · " in line for line in heads), lines
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        lines = region_lines(app, app.game_screen.query_one("#ob-players"))
+    assert not any("Bob (" in line for line in lines), lines
+
+
 @pytest.mark.parametrize(("size", "said"), [((80, 24), "Bob (n)"), ((160, 45), "Bob (normal bot)")])
 async def test_the_header_says_the_bots_level(size, said):
     """Play-test: the header read "Ann 0:0 Bram est.", nothing saying Bram

@@ -97,3 +97,25 @@ async def test_home_and_the_saved_list_name_the_bots_levels(monkeypatch, tmp_pat
     assert prompt == "Continue: Overstocked · Ann, Bram (hard), Cora (normal) · round 1", prompt
     assert line.startswith("Ann, Bram (hard bot), Cora (normal bot)"), line
     assert "Seats: Ann, Bram (hard bot), Cora (normal bot)" in details.splitlines(), details
+
+
+async def test_the_delete_box_names_the_bots_levels(monkeypatch, tmp_path):
+    """Play-test: the saved list's Delete box read "Overstocked · Ann, Bram,
+    Cora · last played ...", where the line under the list and Details
+    name Bram a hard bot: the box asking to remove the match for good names
+    the seats as they do."""
+    from tui.screens.confirm import ConfirmScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    _real_match(tmp_path)
+    app = OvertableApp(theme_name="textual-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
+        await pilot.pause()
+        await pilot.press("d")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        question = str(app.screen.query_one("#dialog-text", Static).render())
+    assert "Overstocked · Ann, Bram (hard bot), Cora (normal bot) · last played" in \
+        " ".join(question.split()), question

@@ -1205,7 +1205,8 @@ class OverbossScreen(GameScreen):
         head = Text(end="")
         reveal: Parts | Wordings | None = None
         head.append("» " if turn else "  ", style="bold")
-        head.append(self._who(seat) + (" (you)" if me else ""), style="bold")
+        head.append(self._who(seat) + (" (you)" if me else self._level_suffix(seat, update)),
+                    style="bold")
         head.append(" · ")
         boss = view.bosses[seat]
         if boss is None:
@@ -1234,6 +1235,15 @@ class OverbossScreen(GameScreen):
         parts, sep = lair_parts(lair, wide=wide, room=room, over=view.step is Step.OVER)
         return [head, *([reveal] if reveal else []), *in_force,
                 Parts(tuple(parts), sep=sep, indent="    ")]
+
+    def _level_suffix(self, seat: int, update: TableUpdate) -> str:
+        """A bot of the match's level beside its name in the Bosses panel,
+        " (hard)", as Boss Quest's knights panel says it (the header has it
+        too); nothing for a person or a stand-in for one away."""
+        level = update.level_of(seat)
+        if not level or split_mark(self._who(seat))[1]:
+            return ""
+        return level_mark(level, LEVEL_FORMS[1])
 
     def _marking(self) -> bool:
         """Whether there is a recap whose steps may mark the players and the

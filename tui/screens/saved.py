@@ -23,7 +23,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from tui import resources
-from tui.bot_levels import level_mark, saved_seats_fitting
+from tui.bot_levels import level_mark, saved_seats, saved_seats_fitting
 from tui.plain import cell, listed, plain, printable, shortened
 from tui.row_table import RowTable
 
@@ -640,7 +640,9 @@ class SavedScreen(Screen):
             title = f"Delete the unreadable file {name}?"
             question = f"{problem_detail(saved)}\n\nThe file is removed for good."
         else:
-            players = ", ".join(names_of(saved.players))
+            # each bot with its level, as the line under the list and
+            # Details name it (it read "Ann, Bram, Cora" for a hard bot)
+            players = ", ".join(saved_seats(saved))
             title = "Delete this match?"
             question = (
                 f"{saved.title or saved.game} · {players} · last played "
