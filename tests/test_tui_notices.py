@@ -674,3 +674,37 @@ async def test_a_long_notice_over_the_duels_short_log_leaves_its_newest_line(wor
         assert "Nothing to take back" in text and words.split()[-1] in text, text
         toasts = [t.region for t in app.screen.query(Toast)]
         assert len(toasts) == 1 and log.region.contains_region(toasts[0]), text
+
+
+@pytest.mark.parametrize("lines", [3, 8, 12, 40])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 50)])
+async def test_stacked_notices_over_the_duels_log_leave_its_newest_line(size, lines):
+    """Play-test (the Duel at 120x40): three notices stacked at the foot of
+    a log with room under its newest line climbed over that line (one
+    alone left it; 80x24's fix, `ToastRack.-tight`, was for one). At every
+    size, the log short or full, two or three stacked leave the line in
+    sight: an older notice that would climb over it goes (as one that
+    climbed past the log did); the newest always stays."""
+    from tests import overboss_screen_kit
+
+    said = ["Nothing to take back: a tile or token was drawn since your last move.",
+            "Bram has chosen since your move.",
+            "Your turn."]
+    log = tuple(f"Line {n}: Bob places the Road on b{n % 8 + 1}." for n in range(lines))
+    app = _with_app_css(overboss_screen_kit.ScreenApp)(
+        overboss_screen_kit.make_update(overboss_screen_kit.midgame(), log=log))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause(0.3)
+        newest = app.screen.query_one("#ob-log").rows[-1].strip()
+        before = screen_text(app).splitlines()
+        row = max(y for y, line in enumerate(before) if newest and newest in line)
+        for count, words in enumerate(said, 1):
+            app.notify(words, severity="warning", timeout=30)
+            await pilot.pause(0.3)
+            text = screen_text(app)
+            assert text.splitlines()[row] == before[row], (count, text)  # as it was
+            # the newest notice stays, in sight
+            assert words.split()[-1] in text and any(
+                n.message == words for n in app._notifications), text
+        log_region = app.screen.query_one("#ob-log").region
+        assert all(t.region.overlaps(log_region) for t in app.screen.query(Toast)), text

@@ -1836,10 +1836,14 @@ class GameScreen(Screen):
                     break
         rack.set_class(wide, "-wide")
         rack.set_class(tight, "-tight")
+        # the older ones stacked over it while they fit, and while the stack
+        # leaves the newest line in sight: the newest alone did at 120x40,
+        # three stacked climbed over it from the log's foot (a play-test)
         rows, kept = 0, 0
         for notification in reversed(shown):
             more = notice_rows(notification, width, tight=tight)
-            if kept and rows + more > area.height:
+            if kept and (rows + more > area.height
+                         or self._hide_newest(area, rows + more) > self._hide_newest(area, rows)):
                 break
             rows, kept = rows + more, kept + 1
         self._notices_rows = rows
