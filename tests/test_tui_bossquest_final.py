@@ -45,7 +45,10 @@ def footer_keys(app) -> list[str]:
 
 
 async def test_undo_is_offered_while_the_match_is_on():
-    app = ScreenApp(make_update(full_state(), 0))
+    import attrs
+
+    # (a move to take back; with none, u leaves the footer: test_tui_undo_footer.py)
+    app = ScreenApp(attrs.evolve(make_update(full_state(), 0), can_undo=True))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         footer = footer_keys(app)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 
+import attrs
 import pytest
 from textual.screen import ModalScreen
 
@@ -38,7 +39,7 @@ def _dialogs(app):
 @pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
 @pytest.mark.parametrize("which", ["confirm", "confirm-ok", "help", "loading", "chat", "ending"])
 async def test_a_dialog_shows_its_own_keys_in_the_footer(which, size):
-    app = ScreenApp(make_update(full_state()), FakePort())
+    app = ScreenApp(attrs.evolve(make_update(full_state()), can_undo=True), FakePort())
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert all(word in screen_text(app).splitlines()[-1] for word in TABLE_KEYS)

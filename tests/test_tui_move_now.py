@@ -167,7 +167,9 @@ async def test_a_spectators_footer_offers_no_undo():
     state = bot_to_act("overboss-duel", 2)
     watching = attrs.evolve(thinking_update("overboss-duel", 2), seat=None,
                             view=GAMES["overboss-duel"].view(state, None))
-    for update, offered in ((watching, False), (thinking_update("overboss-duel", 2), True)):
+    # (the seated player with a move to take back: offered)
+    seated = attrs.evolve(thinking_update("overboss-duel", 2), can_undo=True)
+    for update, offered in ((watching, False), (seated, True)):
         app = App(update, FakePort())
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
