@@ -1848,7 +1848,15 @@ class GameScreen(Screen):
             rows, kept = rows + more, kept + 1
         self._notices_rows = rows
         self.place_notices()
-        return list(shown[:len(shown) - kept])
+        dropped = list(shown[:len(shown) - kept])
+        for notification in dropped:
+            # its holder too, as a notice that times out takes it (Textual
+            # takes down only the toast of one dropped): the rack kept the
+            # height of the first notice, and the newest, taller, hung under
+            # the log's foot, its last line cut
+            with contextlib.suppress(NoMatches):
+                rack.get_child_by_id(ToastRack._toast_id(notification)).remove()
+        return dropped
 
     def after_refresh_while_shown(self, callback: Callable[[], object]) -> None:
         """`callback` after the next refresh, unless by then the screen is
