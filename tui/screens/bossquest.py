@@ -4237,7 +4237,9 @@ class BossQuestScreen(GameScreen):
                 self.no_choice(number, self.number_keys())
         elif mode == "wizard":
             market = self.query_one("#bq-market", Market)
-            if number - 1 not in market.enabled_indexes():
+            # the spells' own numbers only: the row past them is the
+            # mystery's, whose key is m (5 of four spells chose it unsaid)
+            if str(number) not in self.number_keys():
                 self._no_spell(number, market)
                 return
             self._no_spell_chosen = None
