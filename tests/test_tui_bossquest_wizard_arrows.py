@@ -12,13 +12,63 @@ the highlighted spell's Activate and Discard."""
 
 from __future__ import annotations
 
-from core.bossquest.actions import DiscardMystery
+import pytest
+
+from core.bossquest.actions import Activate, ActivateMystery, Discard, DiscardMystery
 from core.bossquest.state import Step
 from tests.bossquest_screen_kit import FakePort, ScreenApp, full_state, make_update
 from tests.screen_kit import record_notices
-from tui.widgets import Market
+from tui.widgets import ActionBar, Market
 
 # full_state at the Wizard: spells 1, 3, 4 (slot 2 activated) and the mystery
+
+
+@pytest.mark.parametrize(
+    ("keys", "highlighted", "action"),
+    [
+        (["1", "down"], 2, Activate(2)),  # to spell 3 (2 is gone)
+        (["1", "down", "down"], 3, Activate(3)),
+        (["3", "up"], 0, Activate(0)),
+        (["m", "up"], 3, Activate(3)),  # the first Up moves
+        (["4", "down"], 4, ActivateMystery()),
+        (["1", "end"], 4, ActivateMystery()),
+        (["m", "home"], 0, Activate(0)),
+        # chosen with arrows and Enter, then Up: one spell up, as in the list
+        (["down", "enter", "up"], 0, Activate(0)),
+    ],
+)
+async def test_after_a_chosen_spell_the_arrows_move_through_the_spells(keys, highlighted,
+                                                                        action):
+    table = FakePort()
+    app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        market = app.screen.query_one("#bq-market", Market)
+        assert market.highlighted == highlighted
+        # the keys are the list's again, as the ▶ shows
+        assert app.focused is market
+        assert table.submitted == []
+        await pilot.press("a")
+        await pilot.pause()
+    assert table.submitted == [(0, action)], table.submitted
+
+
+async def test_after_a_number_and_an_arrow_enter_chooses_then_does():
+    """Back in the list, Enter chooses the spell reached (the bar takes the
+    keys), and the next Enter does the bar's highlighted action."""
+    table = FakePort()
+    app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "down", "enter")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#bq-actions", ActionBar)
+        assert table.submitted == []
+        await pilot.press("right", "enter")
+        await pilot.pause()
+    assert table.submitted == [(0, Discard(2))], table.submitted
 
 
 async def test_a_number_past_the_spells_is_not_the_mystery():
@@ -40,3 +90,21 @@ async def test_a_number_past_the_spells_is_not_the_mystery():
         await pilot.press("m", "x")
         await pilot.pause()
     assert table.submitted == [(0, DiscardMystery())], table.submitted
+
+
+async def test_an_arrow_that_moves_nothing_keeps_the_hold():
+    """A refused number, then Up on the first spell (nothing moves): the a
+    after it still activates nothing. Down moves, and then a acts."""
+    table = FakePort()
+    app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        await pilot.pause()
+        await pilot.press("2", "up", "a")
+        await pilot.pause()
+        assert table.submitted == []
+        assert notices[-1] == ("No spell chosen: spell 2 was activated already. "
+                               "Choose one first (1, 3, 4 or m), then a."), notices
+        await pilot.press("down", "a")
+        await pilot.pause()
+    assert table.submitted == [(0, Activate(2))], table.submitted

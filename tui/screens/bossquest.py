@@ -4329,6 +4329,10 @@ class BossQuestScreen(GameScreen):
                 key in NUMBER_KEYS_SET or key == "m"):
             self._typed_ahead = key
             return
+        if self._wizard_arrow(key):
+            event.stop()
+            event.prevent_default()
+            return
         held = self._no_spell_chosen
         if held is None or self._mode != "wizard" or isinstance(self.focused, SinceLog):
             return
@@ -4338,8 +4342,45 @@ class BossQuestScreen(GameScreen):
             event.stop()
             event.prevent_default()
             self._refuse_unchosen(key)
-        elif key in ("up", "down", "home", "end"):
+
+    #: the arrows that move through the Wizard's spells, as the list's own
+    _WIZARD_ARROWS: ClassVar[dict[str, tuple[str, int]]] = {
+        "up": ("move", -1), "down": ("move", 1), "home": ("first", 0), "end": ("last", 0)}
+
+    def _wizard_arrow(self, key: str) -> bool:
+        """↑↓ Home End at the Wizard, from the spells or from the action
+        bar a spell's number (or m, or Enter) took the keys to: the
+        highlight moves through the spells and the list has the keys again
+        (Enter chooses there, then does). On the bar Down did nothing and
+        Up only went back to the list, the ▶ unmoved: after 1 a player's
+        Down meant spell 2 (a play-test). A refused number's hold ends only
+        where the highlight moved. Returns whether the key was taken."""
+        if key not in self._WIZARD_ARROWS or self._mode != "wizard" or self.holds_the_table:
+            return False
+        market = self.query_one("#bq-market", Market)
+        bar = self.query_one("#bq-actions", ActionBar)
+        focused = self.focused
+        if focused is bar:
+            step = self._WIZARD_ARROWS[key][1]
+            if step and bar.has_line(step):
+                return False  # a wrapped bar's other line first
+        elif focused is not market:
+            return False  # the log's, or another panel's
+        if not market.picking or not market.enabled_indexes():
+            return False
+        before = market.highlighted
+        what, step = self._WIZARD_ARROWS[key]
+        if what == "move":
+            market.action_move(step)
+        elif what == "first":
+            market.action_first()
+        else:
+            market.action_last()
+        if focused is not market:
+            market.focus()
+        if market.highlighted != before:
             self._no_spell_chosen = None  # the highlight moved: the player looks at it
+        return True
 
     def _solo_picks(self) -> list[str]:
         """The numbers that choose in the Solo Quest's list (and the duel's),

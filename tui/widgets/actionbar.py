@@ -234,6 +234,11 @@ class ActionBar(CursorWidget):
         if target is not None:
             self.move_to(target)
 
+    def has_line(self, step: int) -> bool:
+        """Whether the bar has a line of choices above (`step` -1) or below
+        (1) the cursor's, as drawn: there ↑↓ are the bar's own."""
+        return self._line_target(step) is not None
+
     def _line_target(self, step: int) -> int | None:
         """The enabled choice nearest the cursor's column on the next line
         above (`step` -1) or below (1) that has one, as the bar is drawn."""
