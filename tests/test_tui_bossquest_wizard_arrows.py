@@ -108,3 +108,30 @@ async def test_an_arrow_that_moves_nothing_keeps_the_hold():
         await pilot.press("down", "a")
         await pilot.pause()
     assert table.submitted == [(0, Activate(2))], table.submitted
+
+
+async def test_while_a_refused_number_holds_the_bar_offers_no_spell():
+    """After 2 (gone), the bar read "a Activate HP +2  x Discard HP +2" and
+    a then said no spell was chosen: it asks for a spell instead, and the
+    keys go to the list. Enter's notice names Enter."""
+    table = FakePort()
+    app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        await pilot.pause()
+        await pilot.press("1", "2")  # the bar had the keys: the list has them back
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        market = app.screen.query_one("#bq-market", Market)
+        assert [c.label for c in bar.choices] == []
+        assert str(bar.render()) == "Choose a spell: 1, 3, 4 or m"
+        assert app.focused is market
+        await pilot.press("enter")
+        await pilot.pause()
+        assert notices[-1] == ("No spell chosen: spell 2 was activated already. "
+                               "Choose one first (1, 3, 4 or m), then Enter."), notices
+        await pilot.press("3")  # chosen: the bar offers it
+        await pilot.pause()
+        assert [c.key for c in bar.choices] == ["a", "x"]
+        assert app.focused is bar
+    assert table.submitted == []

@@ -79,7 +79,8 @@ async def test_a_gone_spells_number_then_a_activates_nothing():
 
 async def test_a_number_past_the_spells_then_enter_on_the_bar_activates_nothing():
     """The first spell chosen (its actions on the bar, Enter activates it),
-    then a number past the list: Enter does not activate the first."""
+    then a number past the list: Enter does not activate the first, and
+    its notice names Enter (it said "then a")."""
     state = two_left(Step.WIZARD)
     table = FakePort()
     app = ScreenApp(make_update(state), table)
@@ -94,8 +95,9 @@ async def test_a_number_past_the_spells_then_enter_on_the_bar_activates_nothing(
         assert table.submitted == []
         assert notices == ["There is no spell 7: press 1 or 2.",
                            "No spell chosen: there is no spell 7. "
-                           "Choose one first (1 or 2), then a."], notices
-        # back to the spells, the highlight moved by the player: x acts on it
+                           "Choose one first (1 or 2), then Enter."], notices
+        # the spells have the keys again; Up on the first moves nothing (the
+        # hold stays), Down moves: x acts on the spell highlighted
         await pilot.press("up", "down")
         await pilot.pause()
         assert app.screen.query_one("#bq-market", Market).highlighted == 1

@@ -3283,6 +3283,7 @@ class BossQuestScreen(GameScreen):
         update = self.update
         mode = self._mode
         choices: list[Choice] = []
+        bar.empty = ""
         if update is None or mode is None:
             # kept on screen, empty, so that the panels above and the log do
             # not move (and the screen is not laid out again) at every turn
@@ -3316,6 +3317,11 @@ class BossQuestScreen(GameScreen):
                     choices.append(Choice(str(action.count), label, action))
             if self._legal(GoToWizard()):
                 choices.append(Choice("w", "Go to the Wizard", GoToWizard()))
+        elif mode == "wizard" and self._no_spell_chosen is not None:
+            # a refused number holds (`_no_spell`): the bar asks for a spell,
+            # not "a Activate" the highlighted one, which a then refused
+            keys = listed_keys(self._spell_choice_keys(self.query_one("#bq-market", Market)))
+            bar.empty = f"Choose a spell: {keys}" if keys else "Choose a spell"
         elif mode == "wizard":
             activate, discard = self._wizard_actions()
             name = self._highlighted_spell_name()
@@ -4276,6 +4282,11 @@ class BossQuestScreen(GameScreen):
             why = f"{number} chooses nothing here"
         self._no_spell_chosen = (why, self._decision(self.update))
         self.no_choice(number, self._spell_choice_keys(market), why=why)
+        if self._mode == "wizard" and self.focused is self.query_one("#bq-actions", ActionBar):
+            # the bar had the keys (a spell chosen before): the list has
+            # them back, where the next spell is chosen
+            market.focus()
+        self._draw_actions()
 
     def _spell_choice_keys(self, market: Market) -> list[str]:
         """The keys that choose a spell at the Wizard now (its numbers, m)."""
@@ -4313,7 +4324,7 @@ class BossQuestScreen(GameScreen):
             return
         why = held[0]
         keys = listed_keys(self._spell_choice_keys(self.query_one("#bq-market", Market)))
-        then = "x" if key == "x" else "a"
+        then = {"enter": "Enter", "space": "Space"}.get(key, key)
         first = f" first ({keys})" if keys else ""
         hint(self, f"No spell chosen: {why[:1].lower()}{why[1:]}. Choose one{first}, then {then}.")
 
@@ -4355,7 +4366,8 @@ class BossQuestScreen(GameScreen):
         Up only went back to the list, the ▶ unmoved: after 1 a player's
         Down meant spell 2 (a play-test). A refused number's hold ends only
         where the highlight moved. Returns whether the key was taken."""
-        if key not in self._WIZARD_ARROWS or self._mode != "wizard" or self.holds_the_table:
+        if (key not in self._WIZARD_ARROWS or self._mode != "wizard" or self.holds_the_table
+                or self._power):  # the companion's choices have the bar (Esc goes back)
             return False
         market = self.query_one("#bq-market", Market)
         bar = self.query_one("#bq-actions", ActionBar)
