@@ -708,3 +708,106 @@ async def test_stacked_notices_over_the_duels_log_leave_its_newest_line(size, li
                 n.message == words for n in app._notifications), text
         log_region = app.screen.query_one("#ob-log").region
         assert all(t.region.overlaps(log_region) for t in app.screen.query(Toast)), text
+
+
+def _cut_notices(app) -> list[str]:
+    """The notices on screen drawn less than whole: their toast reaches past
+    the rows their rack was given (the compositor's clip)."""
+    placed = app.screen._compositor.full_map
+    return [toast._notification.message for toast in app.screen.query(Toast)
+            if toast in placed and not placed[toast].clip.contains_region(placed[toast].region)]
+
+
+@pytest.mark.parametrize("size", [(120, 40), (100, 30), (160, 45)])
+async def test_a_notice_after_a_resize_is_shown_whole(tmp_path, monkeypatch, size):
+    """Play-test (the Duel, 80x24 then 120x40): after u 9 e x at 80x24 (x's
+    notice wide and without its padding over the four-row log) and a
+    resize, one turn and Bram's, c's notice over "Since your last move" was
+    cut after its first lines, the log showing under it: the rack kept the
+    sizing of 80x24 (its classes and rows, worked out only as a notice
+    came) and the holders of notices taken down as the decision changed
+    kept their height. At any size after the resize it shows whole, and
+    the log's newest line stays in sight."""
+    from saves.journal import PlayerSpec
+    from tui.screens.overboss import OverbossScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=5, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.new_match("overboss-duel", [PlayerSpec("Ann", "human"),
+                                        PlayerSpec("Bram", "bot", "heuristic")])
+
+        def my_turn() -> bool:
+            screen = app.screen
+            return (isinstance(screen, OverbossScreen) and screen.update is not None
+                    and screen.update.seat == 0 and bool(screen.update.legal))
+
+        await wait_for(pilot, my_turn)
+        moves = len(app.screen.update.log)
+        for key in "u9ex":
+            await pilot.press(key)
+            await pilot.pause(0.2)
+        await pilot.resize_terminal(*size)
+        await pilot.pause(0.3)
+        assert _cut_notices(app) == []
+        assert _newest_row_under_a_notice(
+            app, next(w for w in app.screen.query("#ob-log") if w.display)) == []
+        for key in ("2", "enter", "enter"):
+            await pilot.press(key)
+            await pilot.pause(0.3)
+        await wait_for(pilot, lambda: my_turn() and any(
+            line.startswith("Bram") for line in app.screen.update.log[moves:]))
+        await pilot.pause(0.3)
+        log = next(w for w in app.screen.query("#ob-log") if w.display)
+        newest = log.rows[-1].strip()
+        before = screen_text(app).splitlines()
+        assert any(newest in line for line in before), (newest, log.rows, "\n".join(before))
+        row = max(y for y, line in enumerate(before) if newest and newest in line)
+        await pilot.press("c")
+        await wait_for(pilot, lambda: "Nothing to cancel" in screen_text(app))
+        await pilot.pause(0.3)
+        text = screen_text(app)
+        assert _cut_notices(app) == [], text
+        assert "chosen." in text, text  # its last line
+        assert text.splitlines()[row] == before[row], text  # the newest line, as it was
+
+
+def _newest_row_under_a_notice(app, log) -> list:
+    """The notices on screen over the row of `log`'s newest line."""
+    content = log.content_region
+    row = content.y + min(log.virtual_size.height - round(log.scroll_y), content.height) - 1
+    line = Region(content.x, row, content.width, 1)
+    return [t._notification.message for t in app.screen.query(Toast) if t.region.overlaps(line)]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 50)])
+@pytest.mark.parametrize("lines", [3, 8, 12])
+async def test_a_longer_log_under_stacked_notices_keeps_its_newest_line(size, lines):
+    """Notices up as a move lengthens the log: stacked at its foot while
+    its newest line was higher, an older one came to cover that line (each
+    was checked only as a notice came). They are sized again with the
+    update: an older one that now covers it goes; the newest stays."""
+    from tests import overboss_screen_kit
+
+    said = ["Nothing to take back: a tile or token was drawn since your last move.",
+            "Bram has chosen since your move.",
+            "Your turn."]
+    log = tuple(f"Line {n}: Bob places the Road on b{n % 8 + 1}." for n in range(lines))
+    app = _with_app_css(overboss_screen_kit.ScreenApp)(
+        overboss_screen_kit.make_update(overboss_screen_kit.midgame(), log=log))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause(0.3)
+        for words in said:
+            app.notify(words, severity="warning", timeout=30)
+            await pilot.pause(0.2)
+        for more in range(1, 12):
+            longer = log + tuple(f"Move {n}: Ann places a Yeti on c{n % 8 + 1}."
+                                 for n in range(more))
+            app.screen.show(overboss_screen_kit.make_update(overboss_screen_kit.midgame(),
+                                                            log=longer))
+            await pilot.pause(0.3)
+            text = screen_text(app)
+            log_widget = app.screen.query_one("#ob-log")
+            assert f"Move {more - 1}: Ann places" in text, (more, text)
+            assert _newest_row_under_a_notice(app, log_widget) == [], (more, text)
+            assert any(n.message == said[-1] for n in app._notifications), (more, text)

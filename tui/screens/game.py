@@ -1685,7 +1685,13 @@ class GameScreen(Screen):
         return None
 
     def on_resize(self) -> None:
-        self.after_refresh_while_shown(self._place_notices_up)
+        # and again once the panels have laid their lines out at their new
+        # width (a log re-breaks its lines a layout later): placed at the
+        # first, a notice raised at 80x24 sat over the newest line of the
+        # Duel's log at 100x30, where one raised there leaves it
+        self.after_refresh_while_shown(
+            lambda: (self._place_notices_up(),
+                     self.after_refresh_while_shown(self._place_notices_up)))
 
     def on_screen_suspend(self) -> None:
         """A dialog over the table (F1, the palette, the rules, a box): a
@@ -1701,14 +1707,33 @@ class GameScreen(Screen):
         withdraw_spot_hints(self)
 
     def _place_notices_up(self) -> None:
-        """`place_notices` for notices already up, after an update or a
-        resize; with none up, nothing: restyling the rack at every update
-        laid the screen out again (a new notice places it, `App.notify`)."""
+        """The notices already up sized and placed again (`notices_to_drop`),
+        after an update or a resize; with none up, nothing: restyling the
+        rack at every update laid the screen out again (a new notice
+        places it, `App.notify`). Placed only, they kept the sizing of the
+        size they came at (a play-test: a notice wide and tight over the
+        Duel's four-row log at 80x24 stayed so at 120x40, and the next one,
+        at 40 columns with its padding, was cut after its first lines), and
+        a move that lengthened the log left an older one over its newest
+        line: that one goes, as it would have as it came."""
         try:
-            if self.get_child_by_type(ToastRack).children:
-                self.place_notices()
+            rack = self.get_child_by_type(ToastRack)
         except NoMatches:
-            pass
+            return
+        if not rack.children:
+            return
+        held = {holder.id for holder in rack.children}
+        shown = [n for n in self.app._notifications if ToastRack._toast_id(n) in held]
+        if not shown:  # only the empty holders of notices taken down
+            for holder in list(rack.children):
+                holder.remove()
+            self.place_notices()
+            return
+        dropped = self.notices_to_drop(shown)
+        for notification in dropped:
+            self.app._unnotify(notification, refresh=False)
+        if dropped:
+            self.app._refresh_notifications()
 
     #: the newest notice did not fit over `NOTICES_OVER` even as wide as
     #: it: the notices are in the app's place until one that fits comes
@@ -1849,13 +1874,18 @@ class GameScreen(Screen):
         self._notices_rows = rows
         self.place_notices()
         dropped = list(shown[:len(shown) - kept])
-        for notification in dropped:
-            # its holder too, as a notice that times out takes it (Textual
-            # takes down only the toast of one dropped): the rack kept the
-            # height of the first notice, and the newest, taller, hung under
-            # the log's foot, its last line cut
-            with contextlib.suppress(NoMatches):
-                rack.get_child_by_id(ToastRack._toast_id(notification)).remove()
+        # the holders of the notices dropped go too, as a notice that times
+        # out takes its own (Textual takes down only the toast of one taken
+        # down otherwise): the rack kept the height of the first notice, and
+        # the newest, taller, hung under the log's foot, its last line cut.
+        # So do those of notices taken down already (a key's refusal as the
+        # decision changed), left empty: one kept the height of its notice
+        # as placed before a resize, and the newest was cut after its first
+        # lines (a play-test, the Duel at 120x40)
+        keep = {ToastRack._toast_id(n) for n in shown[len(shown) - kept:]}
+        for holder in list(rack.children):
+            if holder.id not in keep:
+                holder.remove()
         return dropped
 
     def after_refresh_while_shown(self, callback: Callable[[], object]) -> None:
