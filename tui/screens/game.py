@@ -1685,13 +1685,16 @@ class GameScreen(Screen):
         return None
 
     def on_resize(self) -> None:
-        # and again once the panels have laid their lines out at their new
-        # width (a log re-breaks its lines a layout later): placed at the
-        # first, a notice raised at 80x24 sat over the newest line of the
-        # Duel's log at 100x30, where one raised there leaves it
-        self.after_refresh_while_shown(
-            lambda: (self._place_notices_up(),
-                     self.after_refresh_while_shown(self._place_notices_up)))
+        self.after_refresh_while_shown(self._place_notices_up_twice)
+
+    def _place_notices_up_twice(self) -> None:
+        """`_place_notices_up` now and again after the next refresh, once
+        the panels have laid their lines out at their new width (a log
+        re-breaks its lines a layout later): placed at the first only, a
+        notice raised at 80x24 sat over the newest line of the Duel's log
+        at 100x30, where one raised there leaves it."""
+        self._place_notices_up()
+        self.after_refresh_while_shown(self._place_notices_up)
 
     def on_screen_suspend(self) -> None:
         """A dialog over the table (F1, the palette, the rules, a box): a
