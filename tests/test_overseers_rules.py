@@ -997,6 +997,45 @@ def test_a_robbed_player_loses_what_the_card_was_worth_to_them_ov2_ov15():
     assert _pad(state)["card stolen"] == (0, -6, 0)
 
 
+def _teal_robbed():
+    """Round 1 to the steal: as `_robbed`, but Bram is Teal and put his
+    Lust face down under his Benevolence (B H A H L→B: 20 at the Showdown,
+    the copy counting 4); Ann (21) robs him."""
+    state = placed([("GAC", "LC"), ("BHA", "HL"), ("LLC", "CH")], [None, Character.TEAL, None])
+    assert state.phase is Phase.TEAL
+    lust, benevolence = (slots_of(state, 1).index(x) for x in "lB")
+    state = GAME.apply(state, 1, Copy(lust, benevolence))
+    state = vote_all(state, [2, 2, 0])
+    state = GAME.apply(state, 2, Deny())
+    assert state.showdown == (21, 20, 16)
+    state = GAME.apply(state, 0, Choose(1))
+    assert state.phase is Phase.GIVE
+    assert state.seats[1].slots[lust].under == benevolence
+    return state, lust, benevolence
+
+
+def test_teal_giving_its_copy_is_told_with_what_it_counted_ov22_ov31():
+    """Play-test: "Cora gives you Lust (L)" and Cora's score fell by 4, not
+    Lust's 3: the card was her Teal copy of a Benevolence (OV §4 Teal: it
+    copies the card on top). The line says so, as a discard of the copy
+    and Purple's turned card given do; OV-31 (OV-7): in the thief's hand
+    the copy counts as printed."""
+    state, lust, benevolence = _teal_robbed()
+    names = ("Ann", "Bram", "Cat")
+    assert GAME.describe(state, 1, Give(lust), names=names).startswith(
+        "Bram gives Ann Lust (L), their Teal copy of Benevolence (B): it counted 4 for them; "
+        "Ann counts it as printed.")
+    assert GAME.describe(state, 1, Give(lust), names=names, viewer=0).startswith(
+        "Bram gives you Lust (L), their Teal copy of Benevolence (B): it counted 4 for them; "
+        "you count it as printed.")
+    assert GAME.describe(state, 1, Give(lust), names=names, viewer=1).startswith(
+        "You give Ann Lust (L), your Teal copy of Benevolence (B): it counted 4 for you; "
+        "Ann counts it as printed.")
+    # the card above given: the line as before (OV-22 is the copy's own)
+    assert GAME.describe(state, 1, Give(benevolence), names=names).startswith(
+        "Bram gives Ann Benevolence (B). ")
+
+
 def test_a_spectator_sees_the_cards_every_seat_saw_ov10():
     """OV-10: a card seen going face up onto the discard pile is known to
     everyone; OV-11: a face-up card Teal moves face down stays known to

@@ -1923,6 +1923,17 @@ def _line(state: State, seat: int, action: object, name, ref, viewer: int | None
                           else f"other {left} {label} cards count")
                 return (f"{line}, the card Purple turned: their {cards_} as printed again, "
                         "not 5 each.")
+        if given.under is not None and given.under < len(me.slots):
+            top = me.slots[given.under].card
+            if top is not None and given.card is not None:
+                # OV §4 Teal, OV-31: the copy leaves what it lay under; it
+                # counted as that card for the giver (what the pad's "card
+                # stolen" takes off), for the thief as printed (OV-7)
+                counted = (cards.points(effective(me.slots))
+                           - cards.points(effective(without(me.slots, (action.slot,)))))
+                whom = "you" if ref(seat) == "you" else "them"
+                return (f"{line}, their Teal copy of {_card(top)}: it counted {counted} for "
+                        f"{whom}; {name(state.thief)} counts it as printed.")
         return f"{line}."
     if isinstance(action, Pass):
         return f"{who} steals nothing."
