@@ -1036,6 +1036,29 @@ def test_teal_giving_its_copy_is_told_with_what_it_counted_ov22_ov31():
         "Bram gives Ann Benevolence (B). ")
 
 
+def test_a_teal_copy_given_counts_as_printed_for_the_thief_and_leaves_the_pad_ov31():
+    """OV-31 (OV-7, OV-15, OV-22): Teal's copy given to the thief leaves
+    the card it lay under: Ann counts the Lust as printed (+3); Bram loses
+    what it counted for him, the 4 of the Benevolence it copied. His pad
+    reads as at the Showdown (traits 16 + Teal's copy 4 = 20), then "card
+    stolen" takes the copy's 4 off with the card: the two rows name the
+    same card, and the score is the cards he holds (B H A H, 16)."""
+    state, lust, _ = _teal_robbed()
+    state = GAME.apply(state, 1, Give(lust))
+    assert state.phase is Phase.NEXT_LEADER  # Bram and Cat tie for the lowest, 16
+    stolen = state.seats[0].slots[-1]
+    assert stolen.under is None and stolen.up and TRAIT[stolen.card] is L
+    assert rules.effective(state.seats[0].slots).count(L) == 2
+    assert state.seats[0].rounds[0] == RoundScore(traits=21, stolen=3, score=24)
+    pad = state.seats[1].rounds[0]
+    assert pad == RoundScore(traits=16, stolen=-4, teal=4, score=16)
+    assert pad.traits + pad.teal == state.showdown[1]
+    assert pad.teal == -pad.stolen
+    assert _pad(state)["Teal's copy"] == (0, 4, 0)
+    assert _pad(state)["card stolen"] == (3, -4, 0)
+    assert tuple(p.total for p in state.seats) == (24, 16, 16)
+
+
 def test_a_spectator_sees_the_cards_every_seat_saw_ov10():
     """OV-10: a card seen going face up onto the discard pile is known to
     everyone; OV-11: a face-up card Teal moves face down stays known to

@@ -86,12 +86,15 @@ def test_overstocked_ruling_is_in_the_in_app_rules(ruling):
 
 #: the rulings found for the rulebook (OV-1..OV-7) and the project's own
 #: (these) are all marked house rulings; these are checked by that mark
-OV_HOUSE = {f"OV-{n}" for n in range(8, 27)} | {"OV-30"}
+OV_HOUSE = {f"OV-{n}" for n in range(8, 27)} | {"OV-30", "OV-31"}
 
 
 @pytest.mark.parametrize(("ruling", "words"), [
     ("OV-23", ("none with six", "gathered with the rest for the next deal")),
     ("OV-15", ("the Hoarder takes from the pile are added face up",)),
+    # the thief's side and the giver's pad (the play-test asked both)
+    ("OV-31", ("the thief counts it as printed", "what it counted for you",
+               "\"card stolen\" takes it off")),
 ])
 def test_overseers_in_app_ruling_says_all_of_it(ruling, words):
     """OV-23: the cards left over are "none with six" and "gathered with the
@@ -218,6 +221,7 @@ CITED = {
     ("BQ-40", "BQ-11"): "Cancel may target any spell in play, light or dark",
     ("OV-3", "OV-8"): "named by colour and ability",
     ("OV-13", "OV-5"): "resolves every tie",
+    ("OV-31", "OV-7"): "a stolen transformed card reverts to its printed trait",
 }
 
 
