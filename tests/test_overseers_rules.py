@@ -1056,7 +1056,36 @@ def test_a_teal_copy_given_counts_as_printed_for_the_thief_and_leaves_the_pad_ov
     assert pad.teal == -pad.stolen
     assert _pad(state)["Teal's copy"] == (0, 4, 0)
     assert _pad(state)["card stolen"] == (3, -4, 0)
+    # read top down: as at the Showdown (16 + 4 = 20), then the theft
+    names = [name.removeprefix("Round 1: ") for name in _pad(state)]
+    assert names == ["traits", "Teal's copy", "card stolen", "score"]
     assert tuple(p.total for p in state.seats) == (24, 16, 16)
+
+
+def test_the_pad_counts_a_theft_last_as_at_the_showdown_then_the_card_stolen_ov15():
+    """Play-test: Cora's pad read "card stolen -6" above "Teal's copy 6":
+    the theft took the copy off before the copy was counted. OV-15's pad is
+    the round as at the Showdown, then what the theft made of it, for the
+    thief and the robbed alike: "card stolen" comes after Purple's fives
+    and Teal's copy, and is the difference the stolen card made. Ann
+    (Purple, Lust turned: 23 at the Showdown) is given Bram's Lust, which
+    counts 5 in her hand (OV §4 Purple: every card of the trait she holds):
+    her Purple's fives stay as at the Showdown (+2), and the card stolen
+    adds its 5 (it read +3, and Purple's fives +4 for a card not yet on
+    the pad). The scores are as before."""
+    state = placed([("GAC", "LC"), ("BHA", "HL"), ("LLC", "CH")], [Character.PURPLE, None, None])
+    assert state.phase is Phase.PURPLE
+    state = GAME.apply(state, 0, Turn(slots_of(state, 0).index("l")))
+    state = vote_all(state, [2, 2, 0])
+    state = GAME.apply(state, 2, Deny())
+    assert state.showdown == (23, 19, 16)
+    state = GAME.apply(state, 0, Choose(1))
+    state = GAME.apply(state, 1, Give([x.upper() for x in slots_of(state, 1)].index("L")))
+    assert state.phase is Phase.NEXT_LEADER  # Bram and Cat tie for the lowest, 16
+    assert state.seats[0].rounds[0] == RoundScore(traits=21, purple=2, stolen=5, score=28)
+    assert state.seats[1].rounds[0] == RoundScore(traits=19, stolen=-3, score=16)
+    names = [name.removeprefix("Round 1: ") for name in _pad(state)]
+    assert names == ["traits", "Purple's fives", "card stolen", "score"]
 
 
 def test_a_spectator_sees_the_cards_every_seat_saw_ov10():

@@ -246,7 +246,10 @@ def round_score(state: State, seat: int) -> RoundScore:
     else:
         key = _round_score_fields(slots, meixiu, liang)
     if seat == state.victim and state.given_from:
-        key = _robbed_fields(state.given_from, key)
+        key = _theft_fields(state.given_from, key)
+    elif seat == state.thief and not plain and slots and slots[-1].origin == "stolen":
+        # (the stolen card comes last, and nothing lies under it)
+        key = _theft_fields(slots[:-1], key)
     found = _ROUND_SCORES.get(key)
     if found is None:
         found = _ROUND_SCORES[key] = RoundScore(*key)
@@ -300,17 +303,21 @@ _CARD_FIELDS = slice(0, 7)
 _STOLEN_FIELD = 4
 
 
-def _robbed_fields(before: Sequence[Slot], after: tuple[int, ...]) -> tuple[int, ...]:
-    """The robbed seat's pad (OV-15), read as the thief's is: its cards as
-    they lay before it gave one (the traits as at the Showdown, Gold's card,
-    a not-guilty draw, Purple's fives, Teal's copy), then on the "card
-    stolen" row the difference the theft made to what its cards count:
-    minus the card's worth to it, which is more than the card's own value
-    when a set breaks up (OV-2) or Purple's turned card leaves and its
-    trait counts as printed again (OV-7, OV-11), or a copy loses the card
-    above it (OV-22). Meixiu, Liang (on the cards held at scoring, OV-16)
-    and the score are `after`'s: the score does not change, only how the
-    pad splits it."""
+def _theft_fields(before: Sequence[Slot], after: tuple[int, ...]) -> tuple[int, ...]:
+    """The pad of the robbed seat and of the thief (OV-15), read alike: the
+    cards as they lay before the theft (the traits as at the Showdown,
+    Gold's card, a not-guilty draw, the Hoarder's Greed, Purple's fives,
+    Teal's copy), then on the "card stolen" row (the pad's last card row,
+    `_PAD_LINES`) the difference the theft made to what the cards count.
+    For the robbed seat, minus the card's worth to it, which is more than
+    the card's own value when a set breaks up (OV-2), Purple's turned card
+    leaves and its trait counts as printed again (OV-7, OV-11), a copy
+    loses the card above it (OV-22), or the card is Teal's copy, which
+    counted as the card it copied (OV-31: its "Teal's copy" row stays as at
+    the Showdown). For the thief, plus the card's worth to it: 5 for a card
+    of Purple's turned trait (OV §4 Purple), a set's step (OV-2). Meixiu,
+    Liang (on the cards held at scoring, OV-16) and the score are
+    `after`'s: the score does not change, only how the pad splits it."""
     fields = list(_round_score_fields(before, 0, 0))
     fields[_STOLEN_FIELD] = sum(after[_CARD_FIELDS]) - sum(fields[_CARD_FIELDS])
     return (*fields[_CARD_FIELDS], *after[_CARD_FIELDS.stop:])
@@ -1700,9 +1707,11 @@ _PAD_LINES = (
     ("gold", "Gold's card"),
     ("drawn", "card drawn, not guilty"),
     ("hoarder", "the Hoarder's Greed"),
-    ("stolen", "card stolen"),
     ("purple", "Purple's fives"),
     ("teal", "Teal's copy"),
+    # last of the cards: the round as at the Showdown, then what the theft
+    # made of it (`_theft_fields`, OV-15)
+    ("stolen", "card stolen"),
     ("meixiu", "Meixiu's +3"),
     ("liang", "Liang's -1 per card"),
     ("score", "score"),

@@ -96,7 +96,9 @@ class RoundScore:
     drawn: int = 0
     #: the Hoarder: what the Greed cards it took add to the printed points
     hoarder: int = 0
-    #: the thief (OV-15): what the stolen card adds
+    #: a theft (OV-15): the difference it made to the cards as they lay
+    #: at the Showdown (the rows above, read first on the pad): what the
+    #: card is worth to the thief, minus its worth to the robbed seat
     stolen: int = 0
     #: Purple's change: its cards of the turned trait count 5 each
     purple: int = 0
