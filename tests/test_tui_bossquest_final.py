@@ -633,7 +633,7 @@ async def test_number_keys_sacrifice_hearts_in_the_duels_combat():
     from core.bossquest.actions import Sacrifice
     from tests.screen_kit import FakePort
 
-    state = first_final_boss_state(lambda s: s.phase is Phase.DUEL_SACRIFICE)
+    state = _sacrifice_state_against(-2)  # under: a heart is no loss
     legal = GAME.legal_actions(state, state.champion)
     most = max(a.hearts for a in legal)
     assert most >= 1
@@ -1047,7 +1047,7 @@ async def test_sacrificing_the_last_heart_is_marked_as_losing_and_asks_first(hea
     from core.bossquest.actions import Sacrifice
     from tests.screen_kit import FakePort
 
-    state = _one_heart_sacrifice_state(hearts)
+    state = _sacrifice_state_against(-hearts, hearts)  # the last heart makes it exact
     seat = state.champion
     assert Sacrifice(hearts) in GAME.legal_actions(state, seat)
     assert GAME.apply(state, seat, Sacrifice(hearts)).duel.won is False  # always lost
@@ -1056,8 +1056,9 @@ async def test_sacrificing_the_last_heart_is_marked_as_losing_and_asks_first(hea
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = " ".join(screen_text(app).split())
-        assert f"{hearts} Sacrifice {hearts} (no heart left: lost)" in text, text
-        assert f"{hearts - 1} Sacrifice {hearts - 1} (" not in text, text
+        exact = GAME.current_hp(state)
+        assert f"{hearts} Sacrifice {hearts} → {exact}: exact (no heart left: lost)" in text, text
+        assert f"{hearts - 1} Sacrifice {hearts - 1} → {exact - 1}: under " in text, text
         assert "keep one to win" in text, text
         await pilot.press(str(hearts))
         await pilot.pause()
@@ -1069,7 +1070,7 @@ async def test_sacrificing_the_last_heart_is_marked_as_losing_and_asks_first(hea
         await pilot.press("escape")
         await pilot.pause()
         assert table.submitted == []
-        assert f"{hearts} Sacrifice {hearts} (no heart left: lost)" in " ".join(
+        assert f"{hearts} Sacrifice {hearts} → {exact}: exact (no heart left: lost)" in " ".join(
             screen_text(app).split())
         await pilot.press(str(hearts), "enter")
         await pilot.pause()
@@ -1081,7 +1082,7 @@ async def test_sacrificing_a_heart_that_leaves_one_is_played_at_once():
     from core.bossquest.actions import Sacrifice
     from tests.screen_kit import FakePort
 
-    state = _one_heart_sacrifice_state(3)
+    state = _sacrifice_state_against(-3)
     table = FakePort()
     app = ScreenApp(make_update(state, state.champion), table)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -1089,3 +1090,102 @@ async def test_sacrificing_a_heart_that_leaves_one_is_played_at_once():
         await pilot.press("2")
         await pilot.pause()
     assert table.submitted == [(state.champion, Sacrifice(2))]
+
+
+def _sacrifice_state_against(gap: int, hearts: int = 3):
+    """The duel's combat, the champion's strength `gap` over the MegaBoss's
+    HP (negative: under), holding `hearts` (the play-test: 30 against 29)."""
+    import attrs
+
+    state = _one_heart_sacrifice_state(hearts)
+    mine = GAME.strength(state, state.champion)
+    spells = GAME.current_hp(state) - state.boss  # the HP spells in play
+    state = attrs.evolve(state, boss=mine - gap - spells)
+    assert GAME.current_hp(state) == mine - gap
+    return state
+
+
+def test_each_sacrifice_says_the_strength_it_makes():
+    """BQ §Final Boss: "each HEART sacrificed adds 1" to the strength; the
+    play-test at 30 against 29 read "Sacrifice 0-2" and pressed 1, a heart
+    lost for nothing: each line says what it makes."""
+    from core.bossquest.actions import Sacrifice
+    from tui.screens import bossquest_extras as extras
+
+    state = _sacrifice_state_against(-1)
+    view = GAME.view(state, state.champion)
+    hp = GAME.current_hp(view)
+    def who(seat):
+        return "you"
+    labels = [extras.action_label(view, Sacrifice(n), who) for n in range(4)]
+    assert labels[0] == f"Sacrifice 0 → {hp - 1}: under", labels
+    assert labels[1].startswith(f"Sacrifice 1 → {hp}: exact!"), labels
+    assert labels[2] == f"Sacrifice 2 → {hp + 1}: over", labels
+    assert labels[3].startswith(f"Sacrifice 3 → {hp + 2}: over"), labels
+    assert "(no heart left: lost)" in labels[3], labels
+
+
+async def test_over_whatever_is_sacrificed_the_prompt_says_so_and_a_heart_asks_first():
+    """The play-test: 30 against 29 HP, "Sacrifice 0-2 … (keep one to win)",
+    and 1 played at once, a heart lost for nothing. The prompt says every
+    sacrifice leaves the champion over; a heart sacrificed then asks first
+    (the rules still allow it: Enter sacrifices), Esc goes back and takes
+    its notice with it; 0 is played at once."""
+    from core.bossquest.actions import Sacrifice
+    from tests.screen_kit import FakePort
+
+    state = _sacrifice_state_against(1)
+    seat = state.champion
+    mine, hp = GAME.strength(state, seat), GAME.current_hp(state)
+    table = FakePort()
+    app = ScreenApp(make_update(state, seat), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert f"0 Sacrifice 0 → {mine}: over" in text, text
+        assert f"1 Sacrifice 1 → {mine + 1}: over" in text, text
+        assert "over whatever you sacrifice" in text, text
+        await pilot.press("1")
+        await pilot.pause()
+        assert table.submitted == []
+        text = " ".join(screen_text(app).split())
+        assert f"Sacrifice 1 makes {mine + 1} against {hp} HP" in text, text
+        assert "↵ Sacrifice 1 anyway" in text, text
+        await pilot.press("1")  # doubled: told, not played
+        await pilot.pause()
+
+        def notices():
+            return [str(n.message) for n in app._notifications]
+
+        assert "Enter sacrifices anyway, Esc goes back." in notices(), notices()
+        await pilot.press("escape")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        # the question's notice goes with it (the play-test's stayed seconds)
+        assert not any("Enter sacrifices anyway" in n for n in notices()), notices()
+        assert f"1 Sacrifice 1 → {mine + 1}: over" in text, text
+        await pilot.press("1", "enter")
+        await pilot.pause()
+    assert table.submitted == [(seat, Sacrifice(1))]
+    table = FakePort()
+    app = ScreenApp(make_update(state, seat), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("0")
+        await pilot.pause()
+    assert table.submitted == [(seat, Sacrifice(0))]
+
+
+async def test_a_sacrifice_that_matches_is_played_at_once_and_the_prompt_does_not_say_over():
+    from core.bossquest.actions import Sacrifice
+    from tests.screen_kit import FakePort
+
+    state = _sacrifice_state_against(-1)
+    table = FakePort()
+    app = ScreenApp(make_update(state, state.champion), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "over whatever" not in " ".join(screen_text(app).split())
+        await pilot.press("1")
+        await pilot.pause()
+    assert table.submitted == [(state.champion, Sacrifice(1))]

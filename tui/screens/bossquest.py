@@ -129,7 +129,7 @@ from tui.widgets import (
 from tui.widgets.flowed import flow_parts
 from tui.widgets.footer import Footer
 from tui.widgets.hand import BACK
-from tui.widgets.hints import hint
+from tui.widgets.hints import hint, withdraw_hints
 from tui.widgets.quiet import set_border, update_static
 from tui.widgets.since import CHANGED, SinceLog, changed_keys, mark_rows, marked_text
 
@@ -3139,7 +3139,7 @@ class BossQuestScreen(GameScreen):
             return Text(f"Play {self._personal} on which Boss? (Esc: back)",
                         style="bold")
         if mode == "other" and isinstance(self._attack_check, Sacrifice):
-            return extras.sacrifice_check_prompt(self._attack_check)
+            return extras.sacrifice_check_prompt(self._attack_check, view)
         if mode == "other" and self._attack_check is not None:
             return extras.attack_check_prompt(view, self._attack_check)
         if mode == "other":
@@ -3433,9 +3433,10 @@ class BossQuestScreen(GameScreen):
         view = update.view
         personal = [a for a in update.legal if isinstance(a, PlayPersonal)]
         if isinstance(self._attack_check, Sacrifice):
-            # the duel's last heart to confirm (`extras.sacrifice_loses`)
-            return [Choice("↵", f"Sacrifice {self._attack_check.hearts} and lose",
-                           self._attack_check),
+            # the duel's sacrifice to confirm (`extras.sacrifice_asks`)
+            hearts = self._attack_check.hearts
+            how = "and lose" if extras.sacrifice_loses(view, self._attack_check) else "anyway"
+            return [Choice("↵", f"Sacrifice {hearts} {how}", self._attack_check),
                     Choice("Esc", "Back", _BACK)]
         if self._attack_check is not None:
             # the attack to confirm (`_attack_asks`): Enter attacks, Esc goes back
@@ -3623,8 +3624,8 @@ class BossQuestScreen(GameScreen):
             self._check_attack(value)
             return
         if (isinstance(value, Sacrifice) and value != self._attack_check
-                and extras.sacrifice_loses(self._view, value)):
-            self._check_attack(value)  # the last heart: asked first
+                and extras.sacrifice_asks(self._view, value)):
+            self._check_attack(value)  # the last heart, or one for nothing: asked first
             return
         if isinstance(value, _PersonalSpell) or value is _BACK:
             # a personal spell chosen (then its Boss), or back to every choice
@@ -3668,6 +3669,9 @@ class BossQuestScreen(GameScreen):
                 if first is not None:
                     bar.move_to(first)
             elif action is None:  # back from the duel's last heart: the cursor on it
+                # the question's "Enter sacrifices anyway" goes with it (a
+                # play-test read it for seconds over the choices restored)
+                withdraw_hints(self, news=False)
                 values = [choice.value for choice in bar.choices]
                 if was in values:
                     bar.move_to(values.index(was))
@@ -4260,8 +4264,8 @@ class BossQuestScreen(GameScreen):
             if action is not None and action == self._attack_check:
                 # a doubled number does not sacrifice the last heart unseen
                 hint(self, "Enter sacrifices anyway, Esc goes back.")
-            elif action is not None and extras.sacrifice_loses(self._view, action):
-                self._check_attack(action)  # the duel's last heart: asked first
+            elif action is not None and extras.sacrifice_asks(self._view, action):
+                self._check_attack(action)  # the last heart, or one for nothing: asked first
             elif action is not None:
                 self.play(action)
             else:

@@ -139,7 +139,7 @@ def action_label(view: State, action: Any, who: Who) -> str:
         # BQ §Final Boss, End of the game: no heart left loses (a play-test
         # read "keep one to win", then "1 Sacrifice 1" unmarked)
         lost = " (no heart left: lost)" if sacrifice_loses(view, action) else ""
-        return f"Sacrifice {action.hearts}{lost}"
+        return f"Sacrifice {action.hearts}{sacrifice_makes(view, action)}{lost}"
     if isinstance(action, Ask):
         return f"Ask {action.count}"
     if isinstance(action, AssignTo):
@@ -310,6 +310,12 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
         hp = GAME.current_hp(view)
         mine = strength_text(view, seat)
         hearts = [str(a.hearts) for a in legal if isinstance(a, Sacrifice)]
+        if all(sacrifice_over(view, a) for a in legal if isinstance(a, Sacrifice)):
+            # the play-test at 30 against 29 sacrificed a heart for nothing
+            return Text.assemble(("Combat: ", "bold"), f"{mine} against {hp} HP: ",
+                                 ("over whatever you sacrifice", "bold"), " (",
+                                 (number_range(hearts), "bold reverse"),
+                                 " hearts, +1 each).")
         # one line at 80 columns; "keep one to win" as the duel's status said
         # (BQ §Final Boss, End of the game: no heart left loses)
         return Text.assemble(("Combat: ", "bold"),
@@ -412,8 +418,67 @@ def sacrifice_loses(view: State | None, action: Any) -> bool:
             and action.hearts >= view.knights[champion].hearts)
 
 
-def sacrifice_check_prompt(action: Sacrifice) -> Text:
-    """The duel's sacrifice of the last heart, to confirm (`sacrifice_loses`)."""
+def _sacrificed(view: State | None, action: Any) -> State | None:
+    """The duel once the champion sacrifices `action`'s hearts, as the
+    rules end it (`view` the champion's, every weapon face up by then:
+    BQ-48); None where it is not the duel's combat."""
+    if (not isinstance(action, Sacrifice) or view is None or view.champion is None
+            or view.phase is not Phase.DUEL_SACRIFICE):
+        return None
+    try:
+        return GAME.apply(view, view.champion, action)
+    except Exception:  # a view the rules cannot end: nothing said
+        return None
+
+
+def sacrifice_makes(view: State | None, action: Any) -> str:
+    """What sacrificing `action`'s hearts makes, for its line: " → 30:
+    exact!", " → 31: over", " → 28: under" (BQ §Final Boss: "each HEART
+    sacrificed adds 1"; matching with a condition unmet does not win,
+    BQ-38). "" where it is not the duel's combat."""
+    after = _sacrificed(view, action)
+    if after is None or after.duel is None:
+        return ""
+    duel = after.duel
+    if duel.strength > duel.hp:
+        word = "over"
+    elif duel.strength < duel.hp:
+        word = "under"
+    elif duel.unmet:
+        word = "exact, Need unmet"
+    else:
+        word = "exact!" if duel.won else "exact"
+    return f" → {duel.strength}: {word}"
+
+
+def sacrifice_over(view: State | None, action: Any) -> bool:
+    """Whether sacrificing `action`'s hearts leaves the champion's strength
+    over the MegaBoss's HP."""
+    after = _sacrificed(view, action)
+    return after is not None and after.duel is not None and after.duel.strength > after.duel.hp
+
+
+def sacrifice_asks(view: State | None, action: Any) -> bool:
+    """Whether the duel's sacrifice `action` asks to be confirmed: the last
+    heart (`sacrifice_loses`), or hearts that leave the strength over the
+    HP, lost for nothing (the play-test's 1 at 30 against 29). The rules
+    allow both (BQ §Final Boss); 0 hearts never asks."""
+    return sacrifice_loses(view, action) or (
+        isinstance(action, Sacrifice) and action.hearts > 0 and sacrifice_over(view, action))
+
+
+def sacrifice_check_prompt(action: Sacrifice, view: State | None = None) -> Text:
+    """The duel's sacrifice to confirm (`sacrifice_asks`): the last heart,
+    or hearts that leave the champion over."""
+    after = None if sacrifice_loses(view, action) else _sacrificed(view, action)
+    if after is not None and after.duel is not None:
+        duel = after.duel
+        return Text.assemble(
+            ("Combat: ", "bold"),
+            (f"Sacrifice {action.hearts} makes {duel.strength} against {duel.hp} HP: over, "
+             f"the heart{'' if action.hearts == 1 else 's'} lost for nothing", "bold"),
+            " (the MegaBoss stands). ", ("Enter", "bold reverse"), " sacrifices anyway, ",
+            ("Esc", "bold reverse"), " goes back.")
     return Text.assemble(
         ("Combat: ", "bold"),
         (f"Sacrifice {action.hearts} leaves you no heart: you lose the duel, whatever your "
