@@ -336,3 +336,86 @@ async def test_the_cover_says_a_knight_is_called_to_read_their_potion(tmp_path, 
         assert "read your face-down potion: combat has turned every weapon face up" in said, said
         text = " ".join(str(w.render()) for w in cover.query("Static"))
         assert "read your face-down potion" in text, text
+
+
+def _to_the_duels_fight(tmp_path, shared: bool):
+    """A match of three human knights with the Final Boss played at random
+    until its champion may fight (a seed whose quest has a single winner)."""
+    from core.bossquest.actions import Fight
+    from core.bossquest.state import Phase
+    from host.messages import SeatCommand
+    from host.session import Session
+    from tests.test_host_session import Recorder
+
+    for seed in range(1, 40):
+        options = attrs.evolve(GAME.Options(), final_boss=True)
+        match = Match.new(GAME.id, PEOPLE, options, directory=tmp_path / str(seed), seed=seed)
+        session = Session(match, seed=seed)
+        if shared:
+            links = {s: session.connect(Recorder(), {s}) for s in range(3)}
+        else:
+            one = session.connect(Recorder(), {0, 1, 2})
+            links = {s: one for s in range(3)}
+        session.start()
+        rng = random.Random(seed)
+        for _ in range(4000):
+            state = session.match.state
+            if state.phase is Phase.OVER:
+                break
+            seat = min(session.game.to_act(state))
+            legal = session.game.legal_actions(state, seat)
+            if Fight() in legal:
+                return session, links, seat
+            # the duel: one request, then the fight (asks end the deck otherwise)
+            action = rng.choice(legal)
+            assert links[seat].send(SeatCommand.play(seat, action)) is None
+        session.match.close()
+    raise AssertionError("no Final Boss duel reached")
+
+
+@pytest.mark.parametrize("shared", [False, True], ids=["one-terminal", "shared-table"])
+def test_fight_in_the_duel_may_be_taken_back_bq54(tmp_path, shared):
+    """BQ-54 (its sentence on the Final Boss duel's Fight!): "Fight!" turns
+    the champion's weapons face up for the whole table (BQ §Final Boss,
+    BQ-48) but draws no card and shows the champion nothing it did not
+    know (it looked at each weapon as it came, BQ §Final Boss), and no
+    other knight moves before the combat: u takes it back, the weapons
+    face down again (the play-test asked whether it should). What the
+    defeated knights saw can only cost the champion."""
+    from core.bossquest.actions import Fight
+    from core.bossquest.state import Phase
+    from host.messages import SeatCommand
+
+    session, links, champ = _to_the_duels_fight(tmp_path, shared)
+    other = next(s for s in range(3) if s != champ)
+    before = GAME.view(session.match.state, other).knights[champ]
+    assert any(c.weapon is None for c in before.night)  # face down to the others
+    mine = GAME.view(session.match.state, champ)
+    assert links[champ].send(SeatCommand.play(champ, Fight())) is None
+    after = session.match.state
+    assert after.phase in (Phase.DUEL_SACRIFICE, Phase.READ_POTION)
+    shown = GAME.view(after, other).knights[champ]
+    assert all(c.weapon is not None for c in shown.night)  # face up for the table
+    # the champion saw nothing new: its weapons as it knew them
+    assert sorted(c.weapon for c in GAME.view(after, champ).knights[champ].night) == sorted(
+        c.weapon for c in mine.knights[champ].night)
+    assert session.update_for(champ).can_undo
+    assert links[champ].send(SeatCommand.undo(champ)) is None
+    state = session.match.state
+    assert Fight() in GAME.legal_actions(state, champ)
+    assert GAME.view(state, other).knights[champ] == before  # face down again
+    session.match.close()
+
+
+def test_the_fights_take_back_is_written_in_bq54_and_the_in_app_rules():
+    from pathlib import Path
+
+    from tui.resources import rules_text
+
+    rulings = " ".join((Path(__file__).parent.parent / "docs" / "rulings.md")
+                       .read_text(encoding="utf-8").split())
+    bq54 = rulings[rulings.index("- BQ-54"):rulings.index("## Overseers")]
+    assert "The Final Boss duel's \"Fight!\" is such a move" in bq54, bq54
+    shown = " ".join(rules_text(GAME.id).split())
+    ruling = shown[shown.index("House ruling BQ-54"):]
+    assert "So can the Final Boss duel's Fight!" in ruling[:700], ruling[:700]
