@@ -297,8 +297,9 @@ async def test_hand_border_names_your_face_down_weapon(size, title, foot):
 @pytest.mark.parametrize(
     ("size", "title", "foot"),
     [
-        # named: an empty "( )" said nothing (the play-test)
-        ((80, 24), f"Your weapons  ({HIDDEN[0]}) (G2) yours alone", ""),
+        # counted: the hand's line below names them (the duel's play-test
+        # read them twice); never an empty "( )" (an earlier play-test)
+        ((80, 24), "Your weapons  2 face down, yours alone", ""),
         ((120, 36), "Your weapons", "dashed: only you see them"),
     ],
     ids=["80x24", "120x36"],

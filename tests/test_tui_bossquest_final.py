@@ -1189,3 +1189,82 @@ async def test_a_sacrifice_that_matches_is_played_at_once_and_the_prompt_does_no
         await pilot.press("1")
         await pilot.pause()
     assert table.submitted == [(state.champion, Sacrifice(1))]
+
+
+def test_the_duels_first_prompt_offers_no_fight_before_a_request_bq37():
+    """BQ-37: the champion must ask once before fighting; the play-test's
+    first status said "Ask for weapons … or fight" beside 1-9 alone."""
+    from core.bossquest.actions import Fight
+    from tui.screens.bossquest_extras import other_prompt
+
+    state = first_final_boss_state(lambda s: s.phase is Phase.DUEL and not s.duel_asks)
+    seat = state.champion
+    legal = tuple(GAME.legal_actions(state, seat))
+    assert Fight() not in legal
+    text = other_prompt(state, legal, seat).plain
+    assert "Ask for weapons" in text and "fight" not in text, text
+    asked = first_final_boss_state(lambda s: s.phase is Phase.DUEL and bool(s.duel_asks))
+    text = other_prompt(asked, tuple(GAME.legal_actions(asked, asked.champion)),
+                        asked.champion).plain
+    assert "or fight" in text, text
+
+
+def _over_with_a_need_unmet():
+    """The duel, the champion 2 over the HP with no weapon of the colour a
+    Need in play asks for (BQ-38: either puts it out)."""
+    import attrs
+
+    from core.bossquest.cards import Colour, Spell, SpellKind
+    from core.bossquest.state import ActiveSpell
+
+    state = first_final_boss_state(lambda s: s.phase is Phase.DUEL and bool(s.duel_asks))
+    champ = state.champion
+    knight = state.knights[champ]
+    colour = next(c for c in Colour
+                  if any(h.weapon.colour not in (None, c) for h in knight.night))
+    night = tuple(h for h in knight.night if h.weapon.colour != colour)
+    knight = attrs.evolve(knight, night=night)
+    need = Spell(SpellKind.NEED_COLOUR, colour)
+    state = attrs.evolve(state, knights=state.knights[:champ] + (knight,)
+                         + state.knights[champ + 1:],
+                         active=state.active + (ActiveSpell(need, None),))
+    mine = GAME.strength(state, champ)
+    spells = GAME.current_hp(state) - state.boss
+    state = attrs.evolve(state, boss=mine - 2 - spells)
+    assert GAME.unmet_conditions(state, champ) == (need,)
+    return state, colour
+
+
+def test_over_with_a_need_unmet_the_duel_prompt_says_both_put_the_champion_out_bq38():
+    """BQ-38: matching the HP wins only with the conditions met. The
+    play-test, over with a Need unmet: "Only a spell against you could
+    still help now", the Need left out. Both are said."""
+    from tui.screens.bossquest_extras import other_prompt
+
+    state, colour = _over_with_a_need_unmet()
+    seat = state.champion
+    text = other_prompt(state, tuple(GAME.legal_actions(state, seat)), seat).plain
+    assert "2 over" in text, text
+    assert f"Need {colour.label} unmet" in text, text
+    assert "both put you out" in text, text
+    assert "Only a spell against you could still help now" not in text, text
+
+
+async def test_the_duels_weapons_are_named_once_in_their_panel():
+    """The play-test with 2 weapons: the panel's header named them and the
+    line below again ("Your weapons  (R3) (R2) yours alone", then " (R3)
+    (R2)"): the line shows them, the header says whose they are."""
+    from tui.screens.bossquest import card_text, weapon_card
+
+    state = first_final_boss_state(
+        lambda s: s.phase is Phase.DUEL and len(s.knights[s.champion].night) == 2)
+    champ = state.champion
+    codes = [card_text(weapon_card(h.weapon, face_down=True)).plain
+             for h in state.knights[champ].night]
+    app = ScreenApp(make_update(state, champ))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    for code in codes:
+        assert text.count(code) == 2, (code, text)  # the panel's line and the knights'
+    assert "2 face down, yours alone" in text, text

@@ -152,7 +152,9 @@ async def test_the_knights_rows_follow_the_panel_width_however_it_comes():
 
 def test_the_hand_title_names_the_night_cards_or_says_face_down():
     """Ul'ul by night, the hand's title read "( ) only you see these", an
-    empty "( )": it names the cards while they fit, else says "face down"."""
+    empty "( )": it says how many lie face down (it named them while they
+    fit, and the hand's line below named them again: the Final Boss duel's
+    play-test read "(R3) (R2) yours alone" over " (R3) (R2)")."""
     from tui.screens.bossquest import LEGEND_ROOM, _face_down_legend, weapon_card
 
     def legend(codes):
@@ -161,7 +163,7 @@ def test_the_hand_title_names_the_night_cards_or_says_face_down():
 
     # at 80x24 "only you see these" is cut to "only you see" (play-test):
     # words that fit whole
-    assert legend(["R3", "B5"]) == "(R3) (B5) yours alone"
+    assert legend(["R3", "B5"]) == "2 face down, yours alone"
     assert legend(["R3", "B5", "Y2", "P4"]) == "4 face down, yours alone"
     # the champion's dozen in the Final Boss duel: "12 face down, yours alo…"
     dozen = ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "B1", "B2", "B3", "B4", "B5"]

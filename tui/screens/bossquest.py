@@ -213,12 +213,11 @@ def _face_down_legend(pairs: list[tuple[Weapon | None, Card]], *, big: bool,
             return "", "dashed: only you see them"
         if len(down) == 1:
             return f"{card_text(down[0]).plain} only you see it", ""
-        # by night several: named while they fit (an empty "( )" said
-        # nothing), in words that stay whole ("only you see" lost its "it")
-        codes = " ".join(card_text(card).plain for card in down)
+        # several: counted, not named (the hand's line below names them;
+        # the duel's play-test read "(R3) (R2) yours alone", then " (R3)
+        # (R2)"), in words that stay whole ("only you see" lost its "it")
         # (the champion's duel weapons: "12 face down, yours alo…" at 80x24)
-        said = [f"{codes} only you see these", f"{codes} yours alone",
-                f"{len(down)} face down, yours alone", f"{len(down)} yours, face down",
+        said = [f"{len(down)} face down, yours alone", f"{len(down)} yours, face down",
                 f"{len(down)} face down"]
         return next((t for t in said if room is None or cell_len(t) <= room), said[-1]), ""
     card, names = known[0]

@@ -279,21 +279,39 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
         mine = strength_text(view, seat)
         hearts = view.knights[seat].hearts if seat is not None else 0
         first = "" if view.duel_asks else " The game is over: you won it, and the MegaBoss appears."
+        # BQ-37: no fight before the first request (the play-test's first
+        # status said "or fight" beside 1-9 alone)
+        fight = any(isinstance(a, Fight) for a in legal)
         if (seat is not None and not GAME.unread_potions(view, seat)
                 and GAME.strength(view, seat) > hp):
             # BQ-38: matching the HP wins; more weapons and the hearts
             # sacrificed only add (a play-test read "32 of 27 HP. Ask for
             # weapons … or fight" as if either could still do)
             potion = ", or a potion read -" if view.options.potions else ""
+            over = f"{mine} against {hp} HP: {GAME.strength(view, seat) - hp} over"
+            unmet = GAME.unmet_conditions(view, seat)
+            spell = f"(an Attack - on you or a Boss HP +{potion})"
+            if unmet:
+                # BQ-38: a Need unmet puts the champion out too (the
+                # play-test's status named only the HP)
+                needs = " and ".join(
+                    f"Need {c.colour.label}" if c.kind is SpellKind.NEED_COLOUR and c.colour
+                    else c.name for c in unmet)
+                return Text.assemble(
+                    ("The MegaBoss duel: ", "bold"),
+                    (f"{over}, and {needs} unmet: both put you out.", "bold"),
+                    f"{first} A spell against you {spell} could still bring you to the HP, "
+                    "and a weapon meet the Need: each request brings weapons and a spell. Ask "
+                    "(face down)" + (", or fight." if fight else "."))
             return Text.assemble(
-                ("The MegaBoss duel: ", "bold"),
-                (f"{mine} against {hp} HP: {GAME.strength(view, seat) - hp} over.", "bold"),
-                f"{first} Only a spell against you could still help now (an Attack - on "
-                f"you or a Boss HP +{potion}), and each request for weapons brings one: "
-                "ask (face down), or fight.")
+                ("The MegaBoss duel: ", "bold"), (f"{over}.", "bold"),
+                f"{first} Only a spell against you could still help now {spell}, and each "
+                "request for weapons brings one: ask (face down)"
+                + (", or fight." if fight else "."))
         return Text.assemble(("The MegaBoss duel: ", "bold"),
                              f"{mine} against {hp} HP.{first} Ask for weapons (face down; each "
-                             "request brings a spell against you) or fight; at combat each "
+                             "request brings a spell against you)" + (" or fight" if fight else "")
+                             + "; at combat each "
                              f"heart sacrificed adds 1 ({hearts} held, keep one to win).")
     if view.phase is Phase.DUEL_CHOOSE:
         # BQ-37, BQ-38: the spells drawn are listed under "Spells against ..."
