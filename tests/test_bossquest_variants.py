@@ -1151,16 +1151,35 @@ def test_a_single_spell_drawn_is_activated_at_once_bq52():
     assert state.phase is Phase.DUEL and state.champion == 0
     state = draw(play(state, 0, DuelAsk(1)), "R7")
     said = [GAME.describe(state, CHANCE, LaySpell(HPM1), names, viewer) for viewer in (0, 1)]
-    assert said == ["Bram draws Boss HP -1 for the MegaBoss and activates it against you.",
-                    "You draw Boss HP -1 for the MegaBoss and activate it against Ann."]
+    # a light spell by the MegaBoss, as the duel's prompt places it
+    # (BQ-38); "against you" read as harm where it could help
+    assert said == ["Bram draws Boss HP -1 for the MegaBoss and activates it by the MegaBoss.",
+                    "You draw Boss HP -1 for the MegaBoss and activate it by the MegaBoss."]
     state = GAME.apply(state, CHANCE, LaySpell(HPM1))
     assert state.phase is Phase.DUEL and state.active == (ActiveSpell(HPM1, None),)
     assert state.duel_offer == () and GAME.to_act(state) == {0}
     final = spell(SpellKind.FINAL_TURN)
     state = draw(play(state, 0, DuelAsk(1)), "B7")
     assert GAME.describe(state, CHANCE, LaySpell(final), names) == (
-        "Bram draws Final turn! for the MegaBoss and activates it against Ann "
+        "Bram draws Final turn! for the MegaBoss and activates it by the MegaBoss "
         "(no effect in the duel).")
+
+
+def test_a_single_spell_drawn_that_helps_is_not_said_against_the_champion_bq52():
+    """BQ-52, BQ-38: the play-test's log read "Bram draws Attack +2 … and
+    activates it against you" where Attack +2 brought the champion nearer
+    the HP. The lone spell drawn is no one's choice: a dark one is said
+    activated on the champion, neutrally."""
+    names = ("Ann", "Bram")
+    ks = [knight("R6", "R7", keys=4, done=True), knight("P1", "P2", keys=1)]
+    state = table(ks, turn=1, boss=14, offer=(HP1, HPM1, ATKM2), mystery=False, options=FINAL)
+    state = play(state, 1, GoToWizard(), Discard(0))
+    state = draw(play(state, 0, DuelAsk(1)), "R7")
+    plus2 = spell(SpellKind.ATTACK_PLUS_2)
+    said = [GAME.describe(state, CHANCE, LaySpell(plus2), names, viewer) for viewer in (0, 1)]
+    assert said == ["Bram draws Attack +2 for the MegaBoss and activates it on you.",
+                    "You draw Attack +2 for the MegaBoss and activate it on Ann."]
+    assert "against" not in " ".join(said)
 
 
 def test_the_duel_reveal_line_reads_right_for_the_champion():

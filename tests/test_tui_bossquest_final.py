@@ -1268,3 +1268,26 @@ async def test_the_duels_weapons_are_named_once_in_their_panel():
     for code in codes:
         assert text.count(code) == 2, (code, text)  # the panel's line and the knights'
     assert "2 face down, yours alone" in text, text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 36)], ids=["80x24", "120x36"])
+async def test_the_knights_panel_marks_a_spell_that_does_nothing_in_the_duel_bq38(size):
+    """BQ-38: swaps do nothing in the Final Boss duel. The play-test's
+    knights panel listed "●Swap with deck" and Swap hidden in
+    front of the champion unmarked, where the Boss panel said "(no
+    effect)"; an Attack - beside them acts and stays unmarked."""
+    import attrs
+
+    from core.bossquest.cards import Spell, SpellKind
+    from core.bossquest.state import ActiveSpell
+
+    state = first_final_boss_state(lambda s: s.phase is Phase.DUEL and bool(s.duel_asks))
+    champ = state.champion
+    state = attrs.evolve(state, active=(ActiveSpell(Spell(SpellKind.SWAP_DECK), champ),
+                                        ActiveSpell(Spell(SpellKind.ATTACK_MINUS_2), champ)))
+    app = ScreenApp(make_update(state, champ))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        knights = "\n".join(lines_of(app, "#bq-knights"))
+    assert "●Swap with deck (no effect)" in knights, knights
+    assert "●Atk-2 (" not in knights, knights

@@ -2175,8 +2175,11 @@ def describe(
             drawer = duel_drawers(state)[len(state.duel_offer)]
             line = f"{name(drawer)} draws {action.spell} for the MegaBoss"
             if _duel_spell_drawn(state, action.spell).phase is _P_DUEL:
-                # BQ-52: the only spell drawn, activated at once
-                line += f" and activates it against {name(state.champion)}"
+                # BQ-52: the only spell drawn, activated at once; no one's
+                # choice, said where it goes (BQ-38), not "against" the
+                # champion (a play-test's Attack +2 helped)
+                where = f"on {name(state.champion)}" if action.spell.dark else "by the MegaBoss"
+                line += f" and activates it {where}"
                 if not acts_in_duel(action.spell):
                     line += " (no effect in the duel)"
             return line + "."

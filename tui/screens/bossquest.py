@@ -2453,12 +2453,11 @@ class BossQuestScreen(GameScreen):
             text = spell_label(active.spell)
             if active.target is not None:
                 text.append(f" → {self._who(active.target)}")
-            if view.champion is not None and not acts_in_duel(active.spell):
-                # in play, yet nothing to the champion (BQ-38): it read as in
-                # force; shorter where the panel cut it ("(no effect in the due…")
-                note = f" ({extras.NO_DUEL_EFFECT})"
-                if width and text.cell_len + len(note) > width:
-                    note = " (no effect)"
+            # in play, yet nothing to the champion (BQ-38): it read as in
+            # force; shorter where the panel cut it ("(no effect in the due…")
+            note = extras.duel_effect_note(view, active.spell,
+                                           width - text.cell_len if width else None)
+            if note:
                 text.append(note, style="italic")
             rows.append(Row(text, key=str(i + 1), enabled=not picking or self._legal(TargetSpell(i))))
         spells = self.changed("spells")
@@ -2741,7 +2740,9 @@ class BossQuestScreen(GameScreen):
                 cards.append(weapon_card(weapon, face_down=PUBLIC not in card.known_to,
                                          known=weapon is not None, holder=knight))
             cards.extend(weapon_card(w, holder=knight) for w in knight.visible)
-        spells = tuple(spell_tag(spell) for spell in GAME.spells_on(view, seat))
+        # the duel's idle spells marked as the Boss panel marks them (BQ-38)
+        spells = tuple(spell_tag(spell) + extras.duel_effect_note(view, spell, room=0)
+                       for spell in GAME.spells_on(view, seat))
         shows = ""
         if final is None and not me and knight.visible:
             # what the viewer can count (core's `seen_strength`): a face-down

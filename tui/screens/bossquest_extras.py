@@ -104,6 +104,18 @@ def is_other(view: State, legal: tuple[Any, ...]) -> bool:
 NO_DUEL_EFFECT = "no effect in the duel"
 
 
+def duel_effect_note(view: State, spell: Spell, room: int | None = None) -> str:
+    """After a spell in play in the Final Boss duel that does nothing to
+    the champion (BQ-38): " (no effect in the duel)", or " (no effect)"
+    where `room` cells cannot hold it; "" for one that acts or outside the
+    duel. One mark for the Boss panel and the knights' rows (the knights'
+    listed Swap with deck unmarked, a play-test)."""
+    if view.champion is None or acts_in_duel(spell):
+        return ""
+    note = f" ({NO_DUEL_EFFECT})"
+    return note if room is None or len(note) <= room else " (no effect)"
+
+
 def action_label(view: State, action: Any, who: Who) -> str:
     """A short label for a choice on the action bar."""
     if isinstance(action, ReadPotion):
