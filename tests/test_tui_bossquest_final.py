@@ -1058,7 +1058,7 @@ async def test_sacrificing_the_last_heart_is_marked_as_losing_and_asks_first(hea
         text = " ".join(screen_text(app).split())
         exact = GAME.current_hp(state)
         assert f"{hearts} Sacrifice {hearts} → {exact}: exact (no heart left: lost)" in text, text
-        assert f"{hearts - 1} Sacrifice {hearts - 1} → {exact - 1}: under " in text, text
+        assert f"{hearts - 1} Sacrifice {hearts - 1} → {exact - 1}: short " in text, text
         assert "keep one to win" in text, text
         await pilot.press(str(hearts))
         await pilot.pause()
@@ -1118,7 +1118,7 @@ def test_each_sacrifice_says_the_strength_it_makes():
     def who(seat):
         return "you"
     labels = [extras.action_label(view, Sacrifice(n), who) for n in range(4)]
-    assert labels[0] == f"Sacrifice 0 → {hp - 1}: under", labels
+    assert labels[0] == f"Sacrifice 0 → {hp - 1}: short", labels
     assert labels[1].startswith(f"Sacrifice 1 → {hp}: exact!"), labels
     assert labels[2] == f"Sacrifice 2 → {hp + 1}: over", labels
     assert labels[3].startswith(f"Sacrifice 3 → {hp + 2}: over"), labels
@@ -1291,3 +1291,29 @@ async def test_the_knights_panel_marks_a_spell_that_does_nothing_in_the_duel_bq3
         knights = "\n".join(lines_of(app, "#bq-knights"))
     assert "●Swap with deck (no effect)" in knights, knights
     assert "●Atk-2 (" not in knights, knights
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 40)], ids=["80x24", "160x40"])
+async def test_after_the_duel_the_last_combat_and_c_are_the_duels_bq47(size):
+    """BQ-47: the duel's combat is the match's last. The play-test's final
+    table still showed round 6's combat in "Last combat", and c opened it
+    again: the duel's box could not be reopened. Both are the duel's."""
+    state = duel_over_state()
+    duel = state.duel
+    seat = (duel.champion + 1) % 3
+    app = ScreenApp(make_update(state, seat))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert ("Last combat: the duel · c opens it" in text
+                or "c opens the Final Boss duel" in text), text
+        assert f"Last combat: round {state.history[-1].round}" not in text, text
+        assert f"against {duel.hp} HP" in text, text
+        await pilot.press("c")
+        await pilot.pause()
+        assert app.screen.holds_the_table
+        text = screen_text(app)
+        assert "Combat: the Final Boss duel" in text, text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not app.screen.holds_the_table

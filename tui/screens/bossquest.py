@@ -732,14 +732,31 @@ def duel_text(duel: DuelResult, who: Any) -> Text:
     if duel.sacrificed:
         s_ = "" if duel.sacrificed == 1 else "s"
         parts.append(f"heart{s_} +{duel.sacrificed}")
-    verdict = "exact!" if duel.strength == duel.hp else (
-        f"{duel.strength - duel.hp} over" if duel.strength > duel.hp
-        else f"{duel.hp - duel.strength} short")
-    text.append(f"\n{', '.join(parts)} = {duel.strength} against {duel.hp} HP: {verdict}")
+    text.append(f"\n{', '.join(parts)} = {duel.strength} against {duel.hp} HP: "
+                f"{_duel_verdict(duel)}")
     if not duel.conditions_met and not duel.unmet:
         text.append("\nA spell's condition is not met.", style="bold")
     text.append("\n")
     text.append(duel.ending, style="bold")
+    return text
+
+
+def _duel_verdict(duel: DuelResult) -> str:
+    """"exact!", "2 over", "24 short"."""
+    return "exact!" if duel.strength == duel.hp else (
+        f"{duel.strength - duel.hp} over" if duel.strength > duel.hp
+        else f"{duel.hp - duel.strength} short")
+
+
+def duel_box_text(duel: DuelResult, who: Any) -> Text:
+    """The Final Boss duel in the "Last combat" panel (BQ-47: the match's
+    last combat; the play-test's panel still showed round 6's): the
+    champion's strength against the HP, then the ending; c opens it all."""
+    text = Text()
+    text.append("★ " if duel.won else "", style="bold")
+    text.append(f"{who(duel.champion)} {duel.strength}", style="bold")
+    text.append(f" against {duel.hp} HP: {_duel_verdict(duel)}\n")
+    text.append(duel.ending)
     return text
 
 
@@ -1350,6 +1367,11 @@ class CombatBox(Static):
     def show_combat(self, result: RoundResult, who: Any, *, weapons: bool, marked: bool) -> None:
         self._combat = (result, who, weapons, marked)
         self._fit()
+
+    def show_duel(self, duel: DuelResult, who: Any) -> None:
+        """The Final Boss duel's combat, in short (`duel_box_text`)."""
+        self._combat = None
+        update_static(self, duel_box_text(duel, who))
 
     def on_resize(self, event: events.Resize) -> None:
         if self._combat is not None and self._room() != self._fitted_for:
@@ -2182,6 +2204,8 @@ class BossQuestScreen(GameScreen):
         result = self._combats_waiting.pop(0)
         if isinstance(result, WaveResult):
             panel.show_wave(result)
+        elif isinstance(result, DuelResult):  # c after the duel (BQ-47)
+            panel.show_duel(result, self._bare_who)
         else:
             panel.show_result(result, self._bare_who)
             view = self._view_now()
@@ -3048,6 +3072,13 @@ class BossQuestScreen(GameScreen):
         if not view.history:
             return
         result: RoundResult = view.history[-1]
+        duel = view.duel
+        if duel is not None and not roomy:
+            # BQ-47: the duel's combat is the match's last (the panel still
+            # showed round 6's, a play-test)
+            set_border(side, "Last combat: the duel · c opens it")  # 40 cells at 80
+            side.show_duel(duel, self._bare_who)
+            return
         if not roomy:
             set_border(side, f"Last combat: round {result.round} · c opens it")
             # a finished combat: no away marks (they went stale, and wrapped)
@@ -3056,15 +3087,23 @@ class BossQuestScreen(GameScreen):
             return
         # Built again only when a combat is added, the reader changes or the
         # last one's mark does: most updates (an ask, a spell) change none.
-        key = (update.seat, view.history, "combat" in self.changed("combat"))
+        key = (update.seat, view.history, "combat" in self.changed("combat"), duel)
         if key == self._combats_drawn:
             return
         self._combats_drawn = key
         rounds = len(view.history)
         # as the side panel's: "· c opens the last" read as cut off
-        set_border(main, f"Last combat: round {result.round} · c opens it" if rounds == 1 else
-                   f"Combats so far ({rounds}), the last first · c opens round {result.round}")
+        if duel is not None:  # BQ-47: the duel's combat, the last, first
+            set_border(main, f"Combats so far ({rounds + 1}), the last first · "
+                       "c opens the Final Boss duel")
+        else:
+            set_border(main, f"Last combat: round {result.round} · c opens it" if rounds == 1
+                       else f"Combats so far ({rounds}), the last first · "
+                       f"c opens round {result.round}")
         parts = []
+        if duel is not None:
+            parts.append(Text.assemble(("The Final Boss duel · ", "bold"),
+                                       duel_text(duel, self._bare_who)))
         for past in reversed(view.history):
             parts.append(Text.assemble(
                 (f"Round {past.round} · ", "bold"),
@@ -3927,19 +3966,21 @@ class BossQuestScreen(GameScreen):
         if self._legal(Fight()):
             self.play(Fight())
 
-    def _last_combat(self) -> RoundResult | WaveResult | None:
+    def _last_combat(self) -> RoundResult | WaveResult | DuelResult | None:
         """What c opens again: the last round's combat, or in the Solo Quest
         the last wave's attack (every Boss's weapons and spells)."""
         view = self._view
         if view is None:
             return None
+        if view.duel is not None:  # BQ-47: the duel's, the match's last
+            return view.duel
         past = view.history or (view.waves if view.players == 1 else ())
         return past[-1] if past else None
 
     def action_last_combat(self) -> None:
         last = self._last_combat()
         if last is not None and not self.holds_the_table:
-            if isinstance(last, WaveResult):
+            if isinstance(last, (WaveResult, DuelResult)):
                 # back to the table, not on to the next wave: it is on already
                 # (or over: the final table read "on to wave 2 of 2")
                 self.query_one("#bq-combat", CombatPanel).then = "the table"

@@ -463,7 +463,7 @@ def _sacrificed(view: State | None, action: Any) -> State | None:
 
 def sacrifice_makes(view: State | None, action: Any) -> str:
     """What sacrificing `action`'s hearts makes, for its line: " → 30:
-    exact!", " → 31: over", " → 28: under" (BQ §Final Boss: "each HEART
+    exact!", " → 31: over", " → 28: short" (BQ §Final Boss: "each HEART
     sacrificed adds 1"; matching with a condition unmet does not win,
     BQ-38). "" where it is not the duel's combat."""
     after = _sacrificed(view, action)
@@ -473,7 +473,7 @@ def sacrifice_makes(view: State | None, action: Any) -> str:
     if duel.strength > duel.hp:
         word = "over"
     elif duel.strength < duel.hp:
-        word = "under"
+        word = "short"
     elif duel.unmet:
         word = "exact, Need unmet"
     else:
