@@ -676,6 +676,22 @@ async def test_a_long_notice_over_the_duels_short_log_leaves_its_newest_line(wor
         assert len(toasts) == 1 and log.region.contains_region(toasts[0]), text
 
 
+#: three notices a Duel player can meet at once
+_THREE_NOTICES = ("Nothing to take back: a tile or token was drawn since your last move.",
+                  "Bram has chosen since your move.",
+                  "Your turn.")
+
+
+def _duel_with_log(lines: int):
+    """A Duel midgame whose log holds `lines` lines, and its app."""
+    from tests import overboss_screen_kit
+
+    log = tuple(f"Line {n}: Bob places the Road on b{n % 8 + 1}." for n in range(lines))
+    app = _with_app_css(overboss_screen_kit.ScreenApp)(
+        overboss_screen_kit.make_update(overboss_screen_kit.midgame(), log=log))
+    return log, app
+
+
 @pytest.mark.parametrize("lines", [3, 8, 12, 40])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (200, 50)])
 async def test_stacked_notices_over_the_duels_log_leave_its_newest_line(size, lines):
@@ -685,14 +701,8 @@ async def test_stacked_notices_over_the_duels_log_leave_its_newest_line(size, li
     size, the log short or full, two or three stacked leave the line in
     sight: an older notice that would climb over it goes (as one that
     climbed past the log did); the newest always stays."""
-    from tests import overboss_screen_kit
-
-    said = ["Nothing to take back: a tile or token was drawn since your last move.",
-            "Bram has chosen since your move.",
-            "Your turn."]
-    log = tuple(f"Line {n}: Bob places the Road on b{n % 8 + 1}." for n in range(lines))
-    app = _with_app_css(overboss_screen_kit.ScreenApp)(
-        overboss_screen_kit.make_update(overboss_screen_kit.midgame(), log=log))
+    said = _THREE_NOTICES
+    log, app = _duel_with_log(lines)
     async with app.run_test(size=size, notifications=True) as pilot:
         await pilot.pause(0.3)
         newest = app.screen.query_one("#ob-log").rows[-1].strip()
@@ -789,12 +799,8 @@ async def test_a_longer_log_under_stacked_notices_keeps_its_newest_line(size, li
     update: an older one that now covers it goes; the newest stays."""
     from tests import overboss_screen_kit
 
-    said = ["Nothing to take back: a tile or token was drawn since your last move.",
-            "Bram has chosen since your move.",
-            "Your turn."]
-    log = tuple(f"Line {n}: Bob places the Road on b{n % 8 + 1}." for n in range(lines))
-    app = _with_app_css(overboss_screen_kit.ScreenApp)(
-        overboss_screen_kit.make_update(overboss_screen_kit.midgame(), log=log))
+    said = _THREE_NOTICES
+    log, app = _duel_with_log(lines)
     async with app.run_test(size=size, notifications=True) as pilot:
         await pilot.pause(0.3)
         for words in said:
