@@ -14,6 +14,19 @@ from tests.bossquest_screen_kit import ScreenApp, full_state, make_update, scree
 from tests.bossquest_tables import first_final_boss_state
 
 
+async def _submitted_after(state, seat: int, *keys: str) -> list:
+    """What the screen of `seat` at `state` sends for `keys`, at 80x24."""
+    from tests.screen_kit import FakePort
+
+    table = FakePort()
+    app = ScreenApp(make_update(state, seat), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+    return table.submitted
+
+
 def final_state(seed: int):
     state, _ = random_playout(GAME, 4, rng=random.Random(seed))
     assert state.phase is Phase.OVER and state.history
@@ -653,13 +666,7 @@ async def test_number_keys_sacrifice_hearts_in_the_duels_combat():
                for row in text.splitlines()), text
     assert "1 Sacrifice 1" in text, text
     assert table.submitted == [(state.champion, Sacrifice(1))]
-    table = FakePort()
-    app = ScreenApp(make_update(state, state.champion), table)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("0")
-        await pilot.pause()
-    assert table.submitted == [(state.champion, Sacrifice(0))]
+    assert await _submitted_after(state, state.champion, "0") == [(state.champion, Sacrifice(0))]
 
 
 async def test_the_duels_panels_agree_on_the_spells_against_the_champion():
@@ -1080,16 +1087,9 @@ async def test_sacrificing_the_last_heart_is_marked_as_losing_and_asks_first(hea
 async def test_sacrificing_a_heart_that_leaves_one_is_played_at_once():
     """Hearts kept: no question asked (BQ §Final Boss: "at least 1 HEART left")."""
     from core.bossquest.actions import Sacrifice
-    from tests.screen_kit import FakePort
 
     state = _sacrifice_state_against(-3)
-    table = FakePort()
-    app = ScreenApp(make_update(state, state.champion), table)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("2")
-        await pilot.pause()
-    assert table.submitted == [(state.champion, Sacrifice(2))]
+    assert await _submitted_after(state, state.champion, "2") == [(state.champion, Sacrifice(2))]
 
 
 def _sacrifice_state_against(gap: int, hearts: int = 3):
@@ -1167,13 +1167,7 @@ async def test_over_whatever_is_sacrificed_the_prompt_says_so_and_a_heart_asks_f
         await pilot.press("1", "enter")
         await pilot.pause()
     assert table.submitted == [(seat, Sacrifice(1))]
-    table = FakePort()
-    app = ScreenApp(make_update(state, seat), table)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("0")
-        await pilot.pause()
-    assert table.submitted == [(seat, Sacrifice(0))]
+    assert await _submitted_after(state, seat, "0") == [(seat, Sacrifice(0))]
 
 
 async def test_a_sacrifice_that_matches_is_played_at_once_and_the_prompt_does_not_say_over():
