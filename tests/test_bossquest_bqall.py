@@ -88,13 +88,14 @@ def test_an_unused_mystery_the_owl_looked_at_is_turned_at_the_rounds_end_bq13_bq
 # --- 2. a final choice is not taken back (BQ-54) -------------------------------------
 
 
-def _session(tmp_path, shared: bool, seed: int = 1):
-    """Three human knights with Potions, at one terminal (one link holds
-    every seat) or at a shared table (a link per seat, as the hub's)."""
+def _session(tmp_path, shared: bool, seed: int = 1, **options):
+    """Three human knights with `options` (Potions unless told), at one
+    terminal (one link holds every seat) or at a shared table (a link per
+    seat, as the hub's)."""
     from host.session import Session
     from tests.test_host_session import Recorder
 
-    options = attrs.evolve(GAME.Options(), potions=True)
+    options = attrs.evolve(GAME.Options(), **(options or {"potions": True}))
     match = Match.new(GAME.id, PEOPLE, options, directory=tmp_path, seed=seed)
     session = Session(match, seed=seed)
     if shared:
@@ -344,19 +345,9 @@ def _to_the_duels_fight(tmp_path, shared: bool):
     from core.bossquest.actions import Fight
     from core.bossquest.state import Phase
     from host.messages import SeatCommand
-    from host.session import Session
-    from tests.test_host_session import Recorder
 
     for seed in range(1, 40):
-        options = attrs.evolve(GAME.Options(), final_boss=True)
-        match = Match.new(GAME.id, PEOPLE, options, directory=tmp_path / str(seed), seed=seed)
-        session = Session(match, seed=seed)
-        if shared:
-            links = {s: session.connect(Recorder(), {s}) for s in range(3)}
-        else:
-            one = session.connect(Recorder(), {0, 1, 2})
-            links = {s: one for s in range(3)}
-        session.start()
+        session, links = _session(tmp_path / str(seed), shared, seed, final_boss=True)
         rng = random.Random(seed)
         for _ in range(4000):
             state = session.match.state
