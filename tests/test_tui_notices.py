@@ -450,13 +450,10 @@ async def test_a_notice_up_as_the_help_opens_leaves_its_title_readable(size):
         assert all(not t.region.overlaps(title) for t in app.screen.query(Toast))
 
 
-async def test_a_take_back_notice_at_an_overstocked_forklift_keeps_off_the_players_panel():
-    """Play-test (hot seat, 80x24, advanced + incentives + forklifts +
-    quantum): u after the forklift and the X said "Taken back: you take
-    the forklift worth 5 ..." over the Players panel and the warehouse's
-    title, as the screen asked about the forklift: the log there is too
-    short for a notice, which went to the app's place. A notice taller than
-    the log climbs over the score now above it, never over the players."""
+def _overstocked_at_forklift():
+    """The app at an Overstocked forklift's question (advanced + incentives
+    + forklifts + quantum, three players), where the log at 80x24 is too
+    short for a notice of two lines."""
     import attrs
 
     from core.overstocked import GAME, cards
@@ -473,8 +470,23 @@ async def test_a_take_back_notice_at_an_overstocked_forklift_keeps_off_the_playe
     state = play(state, 0, GAME.legal_actions(state, 0)[0])  # the X
     assert state.phase is Phase.FORKLIFT
     update = attrs.evolve(make_update(state), names=("Ann", "Bram", "Cyd"))
-    app = _with_app_css(ScreenApp)(update)
-    said = "Taken back: you take the forklift worth 5 and place it in your warehouse."
+    return _with_app_css(ScreenApp)(update)
+
+
+#: a notice taller than Overstocked's log at the forklift at 80x24
+_FORKLIFT_TAKEN_BACK = ("Taken back: you take the forklift worth 5 and place it in your "
+                        "warehouse.")
+
+
+async def test_a_take_back_notice_at_an_overstocked_forklift_keeps_off_the_players_panel():
+    """Play-test (hot seat, 80x24, advanced + incentives + forklifts +
+    quantum): u after the forklift and the X said "Taken back: you take
+    the forklift worth 5 ..." over the Players panel and the warehouse's
+    title, as the screen asked about the forklift: the log there is too
+    short for a notice, which went to the app's place. A notice taller than
+    the log climbs over the score now above it, never over the players."""
+    app = _overstocked_at_forklift()
+    said = _FORKLIFT_TAKEN_BACK
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         await pilot.pause(0.2)
         app.notify("Not now.")
@@ -817,3 +829,26 @@ async def test_a_longer_log_under_stacked_notices_keeps_its_newest_line(size, li
             assert f"Move {more - 1}: Ann places" in text, (more, text)
             assert _newest_row_under_a_notice(app, log_widget) == [], (more, text)
             assert any(n.message == said[-1] for n in app._notifications), (more, text)
+
+
+async def test_an_overstocked_notice_dropped_for_a_tall_one_takes_its_holder_at_once():
+    """A play-test (Overstocked at 80x24): a notice too tall for the log,
+    over the score now and the log alone, took down the older one's toast
+    but not its holder (the space the rack keeps for a notice), which
+    stayed until the table's next update; in the other games a notice
+    dropped takes its holder at once. Overstocked's go the same way: the
+    rack holds the newest notice only, as it comes."""
+    from textual.widgets._toast import ToastRack
+
+    app = _overstocked_at_forklift()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        app.notify("Not now.")
+        await pilot.pause(0.2)
+        app.notify(_FORKLIFT_TAKEN_BACK)
+        await pilot.pause(0.4)
+        newest = [n for n in app._notifications]
+        assert [n.message for n in newest] == [_FORKLIFT_TAKEN_BACK]
+        rack = app.screen.get_child_by_type(ToastRack)
+        assert [holder.id for holder in rack.children] == [ToastRack._toast_id(newest[0])]
+        assert _toast_words(app) == _FORKLIFT_TAKEN_BACK.split(), screen_text(app)

@@ -1726,12 +1726,8 @@ class GameScreen(Screen):
         if not rack.children:
             return
         held = {holder.id for holder in rack.children}
+        # (none: only the empty holders of notices taken down, which go)
         shown = [n for n in self.app._notifications if ToastRack._toast_id(n) in held]
-        if not shown:  # only the empty holders of notices taken down
-            for holder in list(rack.children):
-                holder.remove()
-            self.place_notices()
-            return
         dropped = self.notices_to_drop(shown)
         for notification in dropped:
             self.app._unnotify(notification, refresh=False)
@@ -1748,8 +1744,9 @@ class GameScreen(Screen):
         newest notice does not fit there (`always`: the panels regardless)."""
         if self._notices_away and not always:
             return None
-        regions = [_within_border(w) for w in self.query(self.NOTICES_OVER)
-                   if w.display and w.region] if self.NOTICES_OVER else []
+        over = self.NOTICES_SPILL_OVER if self._notices_spill else self.NOTICES_OVER
+        regions = [_within_border(w) for w in self.query(over)
+                   if w.display and w.region] if over else []
         area = Region.from_union(regions) if regions else None
         return area if area is not None and area.height >= NOTICE_ROWS else None
 
@@ -1822,13 +1819,65 @@ class GameScreen(Screen):
         """Of the notices `shown` (the newest last), the older ones the area
         has no room for: stacked upwards, three of them climbed past the log
         over the decision. A newest too tall for a notice's width takes the
-        area's (the Solo Quest's log is a few rows, the screen wide); one too
-        tall even so goes, with the others, to the app's place."""
-        area = self.notice_area(always=True)
+        area's (the Solo Quest's log is a few rows, the screen wide), or
+        goes alone over `NOTICES_SPILL_OVER`; one too tall even so goes,
+        with the others, to the app's place."""
         try:
             rack = self.get_child_by_type(ToastRack)
         except NoMatches:
             return []
+        kept = self._notices_spilled(shown, rack)
+        if kept is None:
+            kept = self._notices_kept(shown, rack)
+        self.place_notices()
+        # the holders of the notices dropped go too, as a notice that times
+        # out takes its own (Textual takes down only the toast of one taken
+        # down otherwise): the rack kept the height of the first notice, and
+        # the newest, taller, hung under the log's foot, its last line cut.
+        # So do those of notices taken down already (a key's refusal as the
+        # decision changed), left empty: one kept the height of its notice
+        # as placed before a resize, and the newest was cut after its first
+        # lines (a play-test, the Duel at 120x40)
+        keep = {ToastRack._toast_id(n) for n in shown[len(shown) - kept:]}
+        for holder in list(rack.children):
+            if holder.id not in keep:
+                holder.remove()
+        return list(shown[:len(shown) - kept])
+
+    #: where a newest notice too tall for `NOTICES_OVER` goes, alone, before
+    #: the app's place (None: straight to the app's place)
+    NOTICES_SPILL_OVER: str | None = None
+    #: the newest notice is over `NOTICES_SPILL_OVER`, alone
+    _notices_spill = False
+
+    def _notice_fits(self, notification: Notification) -> bool:
+        """Whether `notification` fits whole over the notices' area, at a
+        notice's width (with its padding)."""
+        area = self.notice_area(always=True)
+        return area is not None and area.height >= notice_rows(
+            notification, min(NOTICE_WIDTH, area.width - NOTICE_GUTTER))
+
+    def _notices_spilled(self, shown: Sequence[Notification], rack: ToastRack) -> int | None:
+        """1, the newest notice kept alone over `NOTICES_SPILL_OVER`, where
+        it does not fit over `NOTICES_OVER` and does there; else None (kept
+        as `_notices_kept` says)."""
+        self._notices_spill = False
+        if not (shown and self.NOTICES_SPILL_OVER) or self._notice_fits(shown[-1]):
+            return None
+        self._notices_spill = True
+        area = self.notice_area(always=True)
+        if area is None or not self._notice_fits(shown[-1]):
+            self._notices_spill = False
+            return None
+        self._notices_away = False
+        rack.remove_class("-wide", "-tight")
+        self._notices_rows = notice_rows(shown[-1], min(NOTICE_WIDTH, area.width - NOTICE_GUTTER))
+        return 1
+
+    def _notices_kept(self, shown: Sequence[Notification], rack: ToastRack) -> int:
+        """How many of the newest notices `shown` stay over `NOTICES_OVER`
+        (all of them at the app's place), the rack sized for them."""
+        area = self.notice_area(always=True)
         # Overstocked's log at 80x24 is a few rows: a longer notice over it
         # lost its end ("... nothing is lost:"). Such a one goes to the
         # app's place, whole, with the others.
@@ -1839,8 +1888,7 @@ class GameScreen(Screen):
             area = None
         if area is None or not shown:
             rack.remove_class("-wide", "-tight")
-            self.place_notices()
-            return []
+            return len(shown)
         room = area.width - NOTICE_GUTTER
         narrow = notice_rows(shown[-1], min(NOTICE_WIDTH, room))
         # as wide as the area where that leaves a log's newest line in sight
@@ -1875,21 +1923,7 @@ class GameScreen(Screen):
                 break
             rows, kept = rows + more, kept + 1
         self._notices_rows = rows
-        self.place_notices()
-        dropped = list(shown[:len(shown) - kept])
-        # the holders of the notices dropped go too, as a notice that times
-        # out takes its own (Textual takes down only the toast of one taken
-        # down otherwise): the rack kept the height of the first notice, and
-        # the newest, taller, hung under the log's foot, its last line cut.
-        # So do those of notices taken down already (a key's refusal as the
-        # decision changed), left empty: one kept the height of its notice
-        # as placed before a resize, and the newest was cut after its first
-        # lines (a play-test, the Duel at 120x40)
-        keep = {ToastRack._toast_id(n) for n in shown[len(shown) - kept:]}
-        for holder in list(rack.children):
-            if holder.id not in keep:
-                holder.remove()
-        return dropped
+        return kept
 
     def after_refresh_while_shown(self, callback: Callable[[], object]) -> None:
         """`callback` after the next refresh, unless by then the screen is

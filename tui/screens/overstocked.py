@@ -46,11 +46,8 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.css.query import NoMatches
 from textual.geometry import Region, Size
-from textual.notifications import Notification
 from textual.widgets import Static
-from textual.widgets._toast import ToastRack
 
 from core.engine import CHANCE, IllegalAction, row_changes
 from core.overstocked import GAME, cards
@@ -71,9 +68,6 @@ from tui.bot_levels import LEVEL_FORMS, level_mark
 from tui.plain import shortened
 from tui.screens.game import (
     NAME_SHORTEST,
-    NOTICE_GUTTER,
-    NOTICE_ROWS,
-    NOTICE_WIDTH,
     NUMBER_KEYS,
     RESULTS_ON_ESCAPE,
     TYPE_GAP,
@@ -84,7 +78,6 @@ from tui.screens.game import (
     bare_name,
     fit_line,
     listed_keys,
-    notice_rows,
     number_range,
     since_symbols,
     split_mark,
@@ -512,43 +505,6 @@ class OverstockedScreen(GameScreen):
             self.after_refresh_while_shown(self._draw_preview)  # its heading is the tall screen's
             self.after_refresh_while_shown(lambda: self._draw_final(update))  # its columns fit
             self.after_refresh_while_shown(lambda: self._draw_players(update))  # names' room
-
-    # -- notices ----------------------------------------------------------------------
-
-    #: the newest notice is over `NOTICES_SPILL_OVER`, alone
-    _notices_spill = False
-
-    def _region_of(self, selector: str) -> Region | None:
-        regions = [w.region for w in self.query(selector) if w.display and w.region]
-        return Region.from_union(regions) if regions else None
-
-    @staticmethod
-    def _notice_fits(notification: Notification, area: Region | None) -> bool:
-        if area is None:
-            return False
-        rows = notice_rows(notification, min(NOTICE_WIDTH, area.width - NOTICE_GUTTER))
-        return area.height >= max(NOTICE_ROWS, rows)
-
-    def notice_area(self, *, always: bool = False) -> Region | None:
-        if self._notices_spill:
-            return self._region_of(self.NOTICES_SPILL_OVER)
-        return super().notice_area(always=always)
-
-    def notices_to_drop(self, shown: Sequence[Notification]) -> list[Notification]:
-        """As every game's, but a newest notice the log has no room for goes
-        over the score now and the log, alone (the older ones go), rather
-        than to the app's place over the players' panel."""
-        self._notices_spill = False
-        if shown and not self._notice_fits(shown[-1], self._region_of(self.NOTICES_OVER)) \
-                and self._notice_fits(shown[-1], self._region_of(self.NOTICES_SPILL_OVER)):
-            self._notices_spill, self._notices_away = True, False
-            try:
-                self.get_child_by_type(ToastRack).remove_class("-wide", "-tight")
-            except NoMatches:
-                pass
-            self.place_notices()
-            return list(shown[:-1])
-        return super().notices_to_drop(shown)
 
     # -- the contract ---------------------------------------------------------------
 
