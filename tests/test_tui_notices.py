@@ -852,3 +852,19 @@ async def test_an_overstocked_notice_dropped_for_a_tall_one_takes_its_holder_at_
         rack = app.screen.get_child_by_type(ToastRack)
         assert [holder.id for holder in rack.children] == [ToastRack._toast_id(newest[0])]
         assert _toast_words(app) == _FORKLIFT_TAKEN_BACK.split(), screen_text(app)
+
+
+async def test_an_overstocked_notice_too_tall_for_the_log_leaves_its_newest_line():
+    """Play-test (Overstocked at 80x24): Ctrl+Z's notice, too tall for the
+    log, went over the score now and the log at the log's foot, over its
+    newest line too ("1 Bram chooses a card."). Where the score now above
+    leaves room, it sits from the top of the two down, off that line."""
+    app = _overstocked_at_forklift()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        log = app.screen.query_one("#os-log")
+        assert log.rows, "the log has a line"
+        app.notify(_FORKLIFT_TAKEN_BACK)
+        await pilot.pause(0.4)
+        assert _toast_words(app) == _FORKLIFT_TAKEN_BACK.split(), screen_text(app)
+        assert _newest_row_under_a_notice(app, log) == [], screen_text(app)

@@ -1790,10 +1790,13 @@ class GameScreen(Screen):
         they covered its newest lines as the player read what had just been
         done. At its top they cover its oldest, their margin
         clear over its title; a log with room under its newest line, or too
-        short for them to leave it either way, keeps them at its foot."""
+        short for them to leave it either way, keeps them at its foot. A
+        notice over `NOTICES_SPILL_OVER` goes down from that area's top
+        instead (over Overstocked's score now, above the log): at the foot
+        it covered the short log, its newest line with it."""
         rows = self._notices_rows if rows is None else rows
         for log, newest in self._logs_newest(area):
-            top = max(area.y, _within_border(log).y)
+            top = area.y if self._notices_spill else max(area.y, _within_border(log).y)
             if newest >= area.bottom - rows and newest >= top + rows:
                 return top
         return None
