@@ -4230,7 +4230,12 @@ class BossQuestScreen(GameScreen):
 
     def number_tooltip(self, binding: Binding) -> str | None:
         """F1 names the ask's limit open now: "1 to 4" read wrong with six
-        knights (1 to 3, BQ §2A), or with the deck nearly out (BQ-19)."""
+        knights (1 to 3, BQ §2A), or with the deck nearly out (BQ-19). At
+        the Wizard it says that a number picking no spell holds a, x and
+        Enter (`_no_spell`): F1 said nothing of it, and Enter read as dead."""
+        if binding.action.startswith("pick(") and self._mode == "wizard" and not self._power:
+            return ("Choose a spell by its number (m: the mystery spell). After a number that "
+                    "picks no spell, choose one (its number, m or an arrow) before a, x or Enter")
         solo_quest = self.update is not None and self.update.view.players == 1
         if solo_quest and binding.action.startswith("pick("):
             return ("Give the weapons drawn to Boss 1-3, or play the personal spell chosen "
@@ -4411,22 +4416,15 @@ class BossQuestScreen(GameScreen):
         Up only went back to the list, the ▶ unmoved: after 1 a player's
         Down meant spell 2 (a play-test). A refused number's hold ends only
         where the highlight moved. Returns whether the key was taken."""
-        if (key not in self._WIZARD_ARROWS or self._mode != "wizard" or self.holds_the_table
-                or self._power):  # the companion's choices have the bar (Esc goes back)
+        if key not in self._WIZARD_ARROWS or not self._arrows_move_spells():
             return False
         market = self.query_one("#bq-market", Market)
         bar = self.query_one("#bq-actions", ActionBar)
         focused = self.focused
-        if focused is bar:
-            step = self._WIZARD_ARROWS[key][1]
-            if step and bar.has_line(step):
-                return False  # a wrapped bar's other line first
-        elif focused is not market:
-            return False  # the log's, or another panel's
-        if not market.picking or not market.enabled_indexes():
-            return False
-        before = market.highlighted
         what, step = self._WIZARD_ARROWS[key]
+        if focused is bar and step and bar.has_line(step):
+            return False  # a wrapped bar's other line first
+        before = market.highlighted
         if what == "move":
             market.action_move(step)
         elif what == "first":
@@ -4438,6 +4436,26 @@ class BossQuestScreen(GameScreen):
         if market.highlighted != before:
             self._no_spell_chosen = None  # the highlight moved: the player looks at it
         return True
+
+    def _arrows_move_spells(self) -> bool:
+        """Whether ↑↓ Home End move through the Wizard's spells now
+        (`_wizard_arrow`), from the list or the action bar."""
+        if self._mode != "wizard" or self.holds_the_table or self._power:
+            return False  # (the companion's choices have the bar: Esc goes back)
+        market = self.query_one("#bq-market", Market)
+        if self.focused not in (market, self.query_one("#bq-actions", ActionBar)):
+            return False  # the log's, or another panel's
+        return market.picking and bool(market.enabled_indexes())
+
+    def help_taken_keys(self) -> dict[str, str]:
+        """F1 at the Wizard: the arrows move one spell, from the action bar
+        too (it said "Back to the list you are picking from", or the
+        bar's "lines of actions", where Up and Down moved the highlight)."""
+        if not self._arrows_move_spells():
+            return {}
+        along = "Move one spell up or down the Wizard's list (from the action bar too)"
+        ends = "To the first or last spell"
+        return {"up": along, "down": along, "home": ends, "end": ends}
 
     def _solo_picks(self) -> list[str]:
         """The numbers that choose in the Solo Quest's list (and the duel's),

@@ -10,7 +10,9 @@ its description. Keys that do the same thing are listed once ("1-4",
 (symbol, meaning), or returns them from `help_symbols()` where they depend
 on the match, and sections of its own from `help_sections()` ((heading, rows)),
 above the keys where it sets `HELP_SECTIONS_FIRST` (what a player opens F1
-for mid-game: Overseers' characters); it names itself in `HELP_TITLE`; a widget leaves out the
+for mid-game: Overseers' characters); it names itself in `HELP_TITLE`; it names in
+`help_taken_keys()` (key -> words) the keys it takes before its widgets at
+the moment (Boss Quest's arrows at the Wizard); a widget leaves out the
 actions in its `HELP_LEAVES_OUT` (keys that still work but mean little there). Every line fits 80
 columns: a long text wraps within its column.
 """
@@ -141,10 +143,14 @@ _ROW_SIDEWAYS = frozenset({"cursor_left", "cursor_right"})
 def screen_keys(screen: Screen) -> list[tuple[str, str]]:
     """(keys, what they do) for every binding active on `screen`, footer
     order; keys that do the same are listed together, once."""
+    own = getattr(screen, "help_taken_keys", None)
+    taken: dict[str, str] = own() if callable(own) else {}
     rows: dict[str, list[str]] = {}
+    for key, does in taken.items():  # first, where the widget's keys were listed
+        rows.setdefault(does, []).append(KEY_WORDS.get(key, key))
     for key, active in screen.active_bindings.items():
         binding = active.binding
-        if not binding.description or binding.system or key in _GLOBAL:
+        if not binding.description or binding.system or key in _GLOBAL or key in taken:
             continue
         if binding.action in getattr(active.node, "HELP_LEAVES_OUT", ()):
             continue  # keys the widget keeps working but that mean little there
