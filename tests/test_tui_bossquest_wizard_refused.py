@@ -12,11 +12,11 @@ from __future__ import annotations
 import attrs
 
 from core.bossquest import GAME
-from core.bossquest.actions import Activate, Discard, GoToWizard
+from core.bossquest.actions import Activate, Ask, Discard, GoToWizard
 from core.bossquest.cards import Spell, SpellKind
 from core.bossquest.state import Step
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
-from tests.screen_kit import FakePort, record_notices
+from tests.screen_kit import FakePort, record_notices, screen_text
 from tui.widgets import ActionBar, Market
 
 #: Ann's turn, round 2: two spells left at the Wizard, slot 3 activated by
@@ -130,3 +130,38 @@ async def test_a_number_typed_before_the_wizards_list_came_up_picks_nothing():
         await pilot.press("1", "a")
         await pilot.pause()
     assert table.submitted == [(0, GoToWizard()), (0, Activate(0))], table.submitted
+
+
+async def test_the_bolder_knights_bar_offers_no_pass_while_a_refused_number_holds():
+    """BQ-28's moment at the Wizard (the other knight's weapons wait): after
+    9 the bar still offered "Let it pass", which Enter then refused as it
+    refuses a and x (the player meant a spell). The bar asks for a spell,
+    as the Wizard's does; once one is chosen, the pass is offered again."""
+    from core.bossquest.actions import LetPass
+    from tests.bossquest_tables import play
+    from tests.test_bossquest_variants import two
+
+    state = play(two(mystery=True), 1, Ask(2))
+    assert LetPass() in make_update(state).legal
+    table = FakePort()
+    app = ScreenApp(make_update(state), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        await pilot.pause()
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert "Let it pass" in [c.label for c in bar.choices]
+        await pilot.press("9")
+        await pilot.pause()
+        assert [c.label for c in bar.choices] == []
+        assert str(bar.render()) == "Choose a spell: 1-3 or m"
+        assert "let it pass" not in screen_text(app)  # (the prompt said "Enter")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.submitted == []
+        assert notices[-1] == ("No spell chosen: there is no spell 9. "
+                               "Choose one first (1-3 or m), then Enter."), notices
+        await pilot.press("1")  # a spell chosen: its actions, and the pass
+        await pilot.pause()
+        assert [c.label for c in bar.choices][-1] == "Let it pass"
+        assert "let it pass" in screen_text(app)
+    assert table.submitted == []

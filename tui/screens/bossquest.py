@@ -3256,14 +3256,15 @@ class BossQuestScreen(GameScreen):
                 # BQ §2 Players, bolder knights (BQ-28): back at the Wizard
                 # while the other knight's weapons wait
                 n = view.to_draw
-                text = Text.assemble(
+                # (not while a refused number holds Enter: the bar asks for a spell)
+                let_pass = () if self._holding() else (
+                    " Or let it pass: ", ("Enter", "bold reverse"), ".")
+                return Text.assemble(
                     ("Bolder knights: ", "bold"),
                     f"{self._who(view.waiting)} asks for {n} weapon{'s' if n != 1 else ''}. "
                     "Before they are dealt you may use a spell: pick it ", ("↑↓", "bold reverse"),
-                    " ", *self._spell_keys(), *self._wizard_keys(), " Or let it pass: ",
-                    ("Enter", "bold reverse"), ".",
+                    " ", *self._spell_keys(), *self._wizard_keys(), *let_pass,
                 )
-                return text
             text = Text.assemble(
                 ("At the Wizard: ", "bold"), "pick a spell ", ("↑↓", "bold reverse"), " ",
                 *self._spell_keys(), *self._wizard_keys(),
@@ -3347,7 +3348,9 @@ class BossQuestScreen(GameScreen):
         companion = extras.power_companion(view, update.legal)
         if companion is not None:
             extra.append(Choice("o", f"{companion.label}'s power…", _POWER))
-        if self._legal(LetPass()):
+        if self._legal(LetPass()) and not self._holding():
+            # (while a refused number holds, Enter passes no more than it
+            # activates: the player meant a spell, and the bar asks for one)
             extra.append(Choice("", "Let it pass", LetPass()))
         if mode == "choose":
             for action in update.legal:
@@ -3356,7 +3359,7 @@ class BossQuestScreen(GameScreen):
                     choices.append(Choice(str(action.count), label, action))
             if self._legal(GoToWizard()):
                 choices.append(Choice("w", "Go to the Wizard", GoToWizard()))
-        elif mode == "wizard" and self._no_spell_chosen is not None:
+        elif self._holding():
             # a refused number holds (`_no_spell`): the bar asks for a spell,
             # not "a Activate" the highlighted one, which a then refused
             keys = listed_keys(self._spell_choice_keys(self.query_one("#bq-market", Market)))
@@ -4337,6 +4340,11 @@ class BossQuestScreen(GameScreen):
             # them back, where the next spell is chosen
             market.focus()
         self._draw_actions()
+        self._draw_prompt()  # the bolder knight's "let it pass: Enter" waits too
+
+    def _holding(self) -> bool:
+        """A refused spell's number holds the Wizard's a, x and Enter (`on_key`)."""
+        return self._mode == "wizard" and self._no_spell_chosen is not None
 
     def _spell_choice_keys(self, market: Market) -> list[str]:
         """The keys that choose a spell at the Wizard now (its numbers, m)."""
