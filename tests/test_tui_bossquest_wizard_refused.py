@@ -165,3 +165,32 @@ async def test_the_bolder_knights_bar_offers_no_pass_while_a_refused_number_hold
         assert [c.label for c in bar.choices][-1] == "Let it pass"
         assert "let it pass" in screen_text(app)
     assert table.submitted == []
+
+
+def _footer_keys(app) -> list[str]:
+    return [key for key, _, _ in app.screen.query_one("Footer").shown]
+
+
+async def test_the_footer_offers_no_enter_while_a_refused_number_holds():
+    """A play-test saw "↵ Choose" in the footer after 9, where Enter chose
+    nothing (it says why, `on_key`): the footer leaves Enter out while the
+    hold lasts, as it leaves out u with nothing to take back, and offers
+    it again once the highlight moves to a spell."""
+    state = two_left(Step.WIZARD)
+    table = FakePort()
+    app = ScreenApp(make_update(state), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        await pilot.pause()
+        assert "enter" in _footer_keys(app)  # the spells' "↵ Choose"
+        await pilot.press("9")
+        await pilot.pause()
+        assert "enter" not in _footer_keys(app)
+        await pilot.press("enter")  # pressed all the same: it says why
+        await pilot.pause()
+        assert notices[-1] == ("No spell chosen: there is no spell 9. "
+                               "Choose one first (1 or 2), then Enter."), notices
+        await pilot.press("down")
+        await pilot.pause()
+        assert "enter" in _footer_keys(app)
+    assert table.submitted == []

@@ -3320,6 +3320,9 @@ class BossQuestScreen(GameScreen):
 
     def _draw_actions(self) -> None:
         bar = self.query_one("#bq-actions", ActionBar)
+        # while a refused number holds, as the bar asks for a spell, the
+        # footer offers no "↵ Choose" on the spells (`on_key` says why)
+        self.query_one("#bq-market", Market).held = self._holding()
         update = self.update
         mode = self._mode
         choices: list[Choice] = []

@@ -79,6 +79,10 @@ class CursorWidget(Widget, can_focus=True):
     cursor: reactive[int] = reactive(-1)
     #: the cursor shows and moves only while picking
     picking: reactive[bool] = reactive(False)
+    #: Enter held by the screen for a moment (a key that meant another
+    #: item picked none): it leaves the footer, as it chooses nothing then;
+    #: the screen says why if it is pressed
+    held: reactive[bool] = reactive(False, bindings=True)
 
     def _items(self) -> Sequence[Any]:
         """The items, each with an `enabled` attribute."""
@@ -135,6 +139,8 @@ class CursorWidget(Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The arrows and Enter only mean something while there is a choice.
+        if action in ("select", "choose") and self.held:
+            return False
         if action in ("select", "choose", "move", "first", "last"):
             return self.picking and bool(self.enabled_indexes())
         return True
