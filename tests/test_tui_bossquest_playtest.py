@@ -284,8 +284,8 @@ async def test_the_bolder_knight_is_told_why_and_enter_lets_it_pass():
         await pilot.pause()
         text = screen_text(app)
         assert "Bolder knights: Bob asks for 2 weapons" in text
-        assert "let it pass: Enter" in text
-        assert cursor_value(app) == LetPass()
+        assert "let it pass: p" in text
+        assert cursor_value(app) == LetPass()  # Enter too, as the bar shows
         await pilot.press("enter")
         await pilot.pause()
         assert app.port.submitted == [(0, LetPass())]
@@ -304,6 +304,47 @@ async def test_the_bolder_knight_may_still_pick_a_spell():
         await pilot.press("up", "a")
         await pilot.pause()
         assert app.port.submitted == [(0, Activate(0))]
+
+
+async def test_the_bolder_knights_pass_has_its_own_key_wherever_enter_goes():
+    """A play-test saw "Or let it pass: Enter" stay on the prompt once a
+    spell was chosen (after a refused number: the bar's highlight on
+    Activate) or highlighted in the list, where Enter activated or chose
+    it. The pass has its own key, p, which the prompt and the bar name:
+    it lets the moment pass wherever Enter goes, a spell chosen or not."""
+    from tests.bossquest_tables import play
+    from tests.test_bossquest_variants import two
+
+    state = play(two(mystery=True), 1, Ask(2))
+    for keys in (("9", "1"), ("down",), ("9",)):
+        app = ScreenApp(make_update(state))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press(*keys)
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Or let it pass: p." in text, (keys, text)
+            assert "let it pass: Enter" not in text, keys
+            if keys == ("9", "1"):
+                assert cursor_value(app) != LetPass()  # Enter activates spell 1 here
+                assert "p Let it pass" in text
+            await pilot.press("p")
+            await pilot.pause()
+            assert app.port.submitted == [(0, LetPass())], keys
+
+
+async def test_p_without_bolder_knights_says_the_option_is_not_in_this_match():
+    from tests.screen_kit import record_notices
+
+    app = ScreenApp(make_update(full_state(step=Step.WIZARD)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert notices == ["p lets a bolder knight's moment at the Wizard pass (the bolder "
+                           "knights option, two knights): not in this match."], notices
+        assert app.port.submitted == []
 
 
 # --- 6. the last knight equipping ----------------------------------------------------

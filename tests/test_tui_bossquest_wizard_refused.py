@@ -136,7 +136,8 @@ async def test_the_bolder_knights_bar_offers_no_pass_while_a_refused_number_hold
     """BQ-28's moment at the Wizard (the other knight's weapons wait): after
     9 the bar still offered "Let it pass", which Enter then refused as it
     refuses a and x (the player meant a spell). The bar asks for a spell,
-    as the Wizard's does; once one is chosen, the pass is offered again."""
+    as the Wizard's does; once one is chosen, the pass is offered again.
+    The prompt offers p, the pass's own key, all along."""
     from core.bossquest.actions import LetPass
     from tests.bossquest_tables import play
     from tests.test_bossquest_variants import two
@@ -154,7 +155,10 @@ async def test_the_bolder_knights_bar_offers_no_pass_while_a_refused_number_hold
         await pilot.pause()
         assert [c.label for c in bar.choices] == []
         assert str(bar.render()) == "Choose a spell: 1-3 or m"
-        assert "let it pass" not in screen_text(app)  # (the prompt said "Enter")
+        # the prompt names the pass's own key, p, which works in the hold too
+        # (it said "Enter", which Enter refused)
+        assert "let it pass: Enter" not in screen_text(app)
+        assert "Or let it pass: p." in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert table.submitted == []

@@ -77,7 +77,13 @@ from core.bossquest.cards import (
     SpellKind,
     Weapon,
 )
-from core.bossquest.rules import duel_announcement, game_over_line, is_night, potion_to_read
+from core.bossquest.rules import (
+    bolder,
+    duel_announcement,
+    game_over_line,
+    is_night,
+    potion_to_read,
+)
 from core.bossquest.state import (
     PUBLIC,
     DuelResult,
@@ -1321,11 +1327,11 @@ _READING_TITLE = "↑↓ scroll · Esc back"
 
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
                             "read_potion", "undo", "undo_anyway", "companion", "end_turn",
-                            "personal_back", "last_combat", "read_log"})
+                            "let_pass", "personal_back", "last_combat", "read_log"})
 
 #: the keys of a knight's turn: while a potion is read they wait (BQ-31)
 _TURN_KEYS = frozenset({"ask", "no_ask", "fight", "wizard", "activate", "discard", "mystery",
-                        "pick", "companion", "end_turn"})
+                        "pick", "companion", "end_turn", "let_pass"})
 
 #: a knight's status for the table's away marks (host/messages.py)
 _MARK_WORDS = {AWAY_MARK: "away", STAND_IN_MARK: "away — bot playing",
@@ -1645,6 +1651,12 @@ class BossQuestScreen(GameScreen):
         Binding("o", "companion", "Companion",
                 tooltip="Your companion's power this turn: its choices come on the bar"),
         Binding("e", "end_turn", "End turn", tooltip="The Hare: end your turn here"),
+        # the bolder knight's pass, its own key as the Hare's e: Enter acts
+        # on the bar's highlight or chooses a spell, and the prompt named it
+        # where it activated one (a play-test)
+        Binding("p", "let_pass", "Let it pass",
+                tooltip="Bolder knights: let the moment pass, no spell used; the other "
+                        "knight's weapons are dealt"),
         # the last combat's box again (one up when the host stopped, or put
         # away unread, was gone: the panel leaves out weapons and spells)
         Binding("c", "last_combat", "Last combat", show=False,
@@ -3256,14 +3268,14 @@ class BossQuestScreen(GameScreen):
                 # BQ §2 Players, bolder knights (BQ-28): back at the Wizard
                 # while the other knight's weapons wait
                 n = view.to_draw
-                # (not while a refused number holds Enter: the bar asks for a spell)
-                let_pass = () if self._holding() else (
-                    " Or let it pass: ", ("Enter", "bold reverse"), ".")
+                # p, not Enter: Enter acts on the bar's highlight (Activate
+                # once a spell is chosen) or chooses the list's spell
                 return Text.assemble(
                     ("Bolder knights: ", "bold"),
                     f"{self._who(view.waiting)} asks for {n} weapon{'s' if n != 1 else ''}. "
                     "Before they are dealt you may use a spell: pick it ", ("↑↓", "bold reverse"),
-                    " ", *self._spell_keys(), *self._wizard_keys(), *let_pass,
+                    " ", *self._spell_keys(), *self._wizard_keys(), " Or let it pass: ",
+                    ("p", "bold reverse"), ".",
                 )
             text = Text.assemble(
                 ("At the Wizard: ", "bold"), "pick a spell ", ("↑↓", "bold reverse"), " ",
@@ -3354,7 +3366,7 @@ class BossQuestScreen(GameScreen):
         if self._legal(LetPass()) and not self._holding():
             # (while a refused number holds, Enter passes no more than it
             # activates: the player meant a spell, and the bar asks for one)
-            extra.append(Choice("", "Let it pass", LetPass()))
+            extra.append(Choice("p", "Let it pass", LetPass()))
         if mode == "choose":
             for action in update.legal:
                 if isinstance(action, Ask):
@@ -3779,6 +3791,11 @@ class BossQuestScreen(GameScreen):
         if self._legal(EndTurn()):
             self.play(EndTurn())
 
+    def action_let_pass(self) -> None:
+        # also while a refused number holds a, x and Enter: p means no spell
+        if self._letting_pass():
+            self.play(LetPass())
+
     def _pick_target(self, index: int) -> None:
         if self._mode is None or not self._mode.startswith("target"):
             return
@@ -3795,7 +3812,9 @@ class BossQuestScreen(GameScreen):
         "discard": "x discards the spell chosen at the Wizard",
         "mystery": "m chooses the mystery spell at the Wizard, when one is offered",
         "companion": "o uses your companion's power (the Owl's, the Raven's) on your turn",
-        "end_turn": "e ends your turn when the Hare could chain on to the Wizard"}
+        "end_turn": "e ends your turn when the Hare could chain on to the Wizard",
+        "let_pass": "p lets a bolder knight's moment at the Wizard pass, while the other "
+                    "knight's weapons wait"}
 
     def prompt_words(self) -> str:
         return self._prompt_text().plain
@@ -3813,6 +3832,7 @@ class BossQuestScreen(GameScreen):
         "mystery": "No mystery spell in the Solo Quest: its spells lie face up in their rows",
         "companion": "No companions in the Solo Quest: it is played without the extensions",
         "end_turn": "No companions in the Solo Quest: it is played without the extensions",
+        "let_pass": "No bolder knights in the Solo Quest: they are two knights at the Wizard",
         "fight": "No Final Boss duel in the Solo Quest: its MegaBoss is the final assault",
         "last_combat": "No wave over yet: c opens the last wave's attack once a wave is over"}
 
@@ -3852,6 +3872,9 @@ class BossQuestScreen(GameScreen):
             does = {"companion": "o uses a companion's power",
                     "end_turn": "e ends your turn when the Hare could chain on to the Wizard"}
             return f"{does[action]} (the Companions extension): not in this match."
+        if action == "let_pass" and update is not None and not bolder(update.view):
+            return ("p lets a bolder knight's moment at the Wizard pass (the bolder knights "
+                    "option, two knights): not in this match.")
         view = update.view if update is not None else None
         seat = update.seat if update is not None else None
         if action == "companion" and view is not None and seat is not None and view.companions:
@@ -3915,10 +3938,12 @@ class BossQuestScreen(GameScreen):
         if action == "last_combat":
             return self._last_combat() is not None
         if self._power and action in ("ask", "wizard", "activate", "discard", "mystery",
-                                      "no_ask"):
+                                      "no_ask", "let_pass"):
             return False  # the companion's choices are up: a number picks one
         if action == "end_turn":
             return self._legal(EndTurn())
+        if action == "let_pass":
+            return self._letting_pass()
         if action == "ask":
             if self._personal is not None:
                 return False  # a personal spell chosen: its Boss by number comes first
@@ -4191,6 +4216,8 @@ class BossQuestScreen(GameScreen):
         never = {"solo_attack"}
         if not update.view.options.companions:
             never |= {"companion", "end_turn"}
+        if not bolder(update.view):
+            never.add("let_pass")  # BQ-28: the option, two knights
         if not update.view.options.potions:
             never.add("read_potion")
         return frozenset(never)
@@ -4343,7 +4370,6 @@ class BossQuestScreen(GameScreen):
             # them back, where the next spell is chosen
             market.focus()
         self._draw_actions()
-        self._draw_prompt()  # the bolder knight's "let it pass: Enter" waits too
 
     def _holding(self) -> bool:
         """A refused spell's number holds the Wizard's a, x and Enter (`on_key`)."""
