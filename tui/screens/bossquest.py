@@ -3832,7 +3832,7 @@ class BossQuestScreen(GameScreen):
         "mystery": "No mystery spell in the Solo Quest: its spells lie face up in their rows",
         "companion": "No companions in the Solo Quest: it is played without the extensions",
         "end_turn": "No companions in the Solo Quest: it is played without the extensions",
-        "let_pass": "No bolder knights in the Solo Quest: they are two knights at the Wizard",
+        "let_pass": "No bolder knights in the Solo Quest: the option is for two knights",
         "fight": "No Final Boss duel in the Solo Quest: its MegaBoss is the final assault",
         "last_combat": "No wave over yet: c opens the last wave's attack once a wave is over"}
 
