@@ -868,3 +868,37 @@ async def test_an_overstocked_notice_too_tall_for_the_log_leaves_its_newest_line
         await pilot.pause(0.4)
         assert _toast_words(app) == _FORKLIFT_TAKEN_BACK.split(), screen_text(app)
         assert _newest_row_under_a_notice(app, log) == [], screen_text(app)
+
+
+async def test_an_overstocked_tall_notice_over_a_one_line_log_sits_under_that_line(
+        tmp_path, monkeypatch):
+    """Play-test (Overstocked at 80x24, a new match against an easy bot):
+    Ctrl+Z at the first card choice, the log holding only "1 Bram chooses
+    a card.", went over the score now and the log from the foot up, over
+    the log's title and that line. A notice too tall for the log covers
+    no newest line where a place over the score now and the log leaves it:
+    under a line near the log's top, without its padding; the log's title
+    stays in sight."""
+    from saves.journal import PlayerSpec
+    from tui.screens.game import GameScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        app.new_match("overstocked", [PlayerSpec("Ann", "human"),
+                                      PlayerSpec("Bram", "bot", "easy")])
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+                       and app.screen.update is not None and bool(app.screen.update.legal))
+        await pilot.pause(0.3)
+        log = app.screen.query_one("#os-log")
+        assert [row.strip() for row in log.rows] == ["1 Bram chooses a card."]
+        await pilot.press("ctrl+z")
+        await wait_for(pilot, lambda: bool(app.screen.query(Toast)))
+        await pilot.pause(0.4)
+        text = screen_text(app)
+        said = next(n.message for n in app._notifications)
+        assert "Ctrl+Z" in said and _toast_words(app) == said.split(), text
+        assert _newest_row_under_a_notice(app, log) == [], text
+        title = Region(log.region.x, log.region.y, log.region.width, 1)
+        assert _covered(app, [title]) == [], text
+        assert _covered(app, [app.screen.query_one("#os-players").region]) == [], text

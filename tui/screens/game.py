@@ -1797,15 +1797,18 @@ class GameScreen(Screen):
         rows = self._notices_rows if rows is None else rows
         for log, newest in self._logs_newest(area):
             top = area.y if self._notices_spill else max(area.y, _within_border(log).y)
-            if newest >= area.bottom - rows and newest >= top + rows:
+            if newest > area.bottom - rows and newest >= top + rows:
                 return top
         return None
 
     def _hide_newest(self, area: Region, rows: int) -> bool:
-        """Whether notices `rows` tall over `area` cover a log's newest line."""
+        """Whether notices `rows` tall over `area` cover a log's newest line
+        (their first row, a notice's margin, leaves what is under it in
+        sight: a one-line log sits just above notices at its foot)."""
         top = self._notices_top(area, rows)
-        return any(newest >= area.bottom - rows if top is None else top <= newest < top + rows
-                   for _, newest in self._logs_newest(area))
+        if top is None:
+            top = area.bottom - rows
+        return any(top < newest < top + rows for _, newest in self._logs_newest(area))
 
     def _logs_newest(self, area: Region) -> list[tuple[SinceLog, int]]:
         """The logs of `NOTICES_OVER` in `area`, each with the screen row
@@ -1873,9 +1876,7 @@ class GameScreen(Screen):
             self._notices_spill = False
             return None
         self._notices_away = False
-        rack.remove_class("-wide", "-tight")
-        self._notices_rows = notice_rows(shown[-1], min(NOTICE_WIDTH, area.width - NOTICE_GUTTER))
-        return 1
+        return self._notices_sized(shown[-1:], rack, area)
 
     def _notices_kept(self, shown: Sequence[Notification], rack: ToastRack) -> int:
         """How many of the newest notices `shown` stay over `NOTICES_OVER`
@@ -1892,6 +1893,13 @@ class GameScreen(Screen):
         if area is None or not shown:
             rack.remove_class("-wide", "-tight")
             return len(shown)
+        return self._notices_sized(shown, rack, area)
+
+    def _notices_sized(self, shown: Sequence[Notification], rack: ToastRack,
+                       area: Region) -> int:
+        """How many of the newest notices `shown` stay over `area`, the rack
+        sized for them: as narrow and padded as leaves a log's newest line
+        in sight (its placement: `_notices_top`)."""
         room = area.width - NOTICE_GUTTER
         narrow = notice_rows(shown[-1], min(NOTICE_WIDTH, room))
         # as wide as the area where that leaves a log's newest line in sight
