@@ -1792,8 +1792,9 @@ class GameScreen(Screen):
         clear over its title; a log with room under its newest line, or too
         short for them to leave it either way, keeps them at its foot. A
         notice over `NOTICES_SPILL_OVER` goes down from that area's top
-        instead (over Overstocked's score now, above the log): at the foot
-        it covered the short log, its newest line with it."""
+        instead (over Overstocked's score now, above the log), where at the
+        foot it would cover the short log's newest line; under a line near
+        the log's top it stays at the foot."""
         rows = self._notices_rows if rows is None else rows
         for log, newest in self._logs_newest(area):
             top = area.y if self._notices_spill else max(area.y, _within_border(log).y)
