@@ -92,24 +92,6 @@ async def test_a_number_past_the_spells_is_not_the_mystery():
     assert table.submitted == [(0, DiscardMystery())], table.submitted
 
 
-async def test_an_arrow_that_moves_nothing_keeps_the_hold():
-    """A refused number, then Up on the first spell (nothing moves): the a
-    after it still activates nothing. Down moves, and then a acts."""
-    table = FakePort()
-    app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
-    async with app.run_test(size=(80, 24)) as pilot:
-        notices = record_notices(app)
-        await pilot.pause()
-        await pilot.press("2", "up", "a")
-        await pilot.pause()
-        assert table.submitted == []
-        assert notices[-1] == ("No spell chosen: spell 2 was activated already. "
-                               "Choose one first (1, 3, 4 or m), then a."), notices
-        await pilot.press("down", "a")
-        await pilot.pause()
-    assert table.submitted == [(0, Activate(2))], table.submitted
-
-
 async def test_while_a_refused_number_holds_the_bar_offers_no_spell():
     """After 2 (gone), the bar read "a Activate HP +2  x Discard HP +2" and
     a then said no spell was chosen: it asks for a spell instead, and the

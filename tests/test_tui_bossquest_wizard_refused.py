@@ -10,6 +10,8 @@ the Wizard's list has come up (a shared table's answer on its way)."""
 from __future__ import annotations
 
 import attrs
+import pytest
+from rich.style import Style
 
 from core.bossquest import GAME
 from core.bossquest.actions import Activate, Ask, Discard, GoToWizard
@@ -96,8 +98,8 @@ async def test_a_number_past_the_spells_then_enter_on_the_bar_activates_nothing(
         assert notices == ["There is no spell 7: press 1 or 2.",
                            "No spell chosen: there is no spell 7. "
                            "Choose one first (1 or 2), then Enter."], notices
-        # the spells have the keys again; Up on the first moves nothing (the
-        # hold stays), Down moves: x acts on the spell highlighted
+        # the spells have the keys again; Up on the first chooses it (the
+        # hold ends), Down moves: x acts on the spell highlighted
         await pilot.press("up", "down")
         await pilot.pause()
         assert app.screen.query_one("#bq-market", Market).highlighted == 1
@@ -198,3 +200,64 @@ async def test_the_footer_offers_no_enter_while_a_refused_number_holds():
         await pilot.pause()
         assert "enter" in _footer_keys(app)
     assert table.submitted == []
+
+
+def _marked(line) -> tuple[str, bool]:
+    """A list line's mark (its first cell) and whether it is in reverse video."""
+    styles = [span.style if isinstance(span.style, Style) else Style.parse(span.style)
+              for span in line.spans]
+    return line.plain[:1], any(style.reverse for style in styles)
+
+
+async def test_while_a_refused_number_holds_no_spell_looks_chosen():
+    """A play-test saw spell 1 still in reverse video after 9, its words
+    under the prompt, where Enter chose nothing: while nothing is chosen no
+    row looks chosen (the cursor's place only, dim, where the arrows go
+    from) and the prompt has no spell's words, until a spell is chosen."""
+    state = two_left(Step.WIZARD)
+    table = FakePort()
+    app = ScreenApp(make_update(state), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        market = app.screen.query_one("#bq-market", Market)
+        words = OFFER[0].text
+        assert _marked(market.content_lines()[0]) == ("▶", True)
+        assert words in screen_text(app)
+        await pilot.press("9")
+        await pilot.pause()
+        assert [_marked(line) for line in market.content_lines()] == [
+            ("▷", False), (" ", False), (" ", False), (" ", False)]
+        assert words not in screen_text(app)
+        assert "Activate" not in screen_text(app)  # nor a spell's name on the bar
+        await pilot.press("1")  # chosen: it looks chosen again
+        await pilot.pause()
+        assert _marked(market.content_lines()[0]) == ("▶", True)
+        assert words in screen_text(app)
+    assert table.submitted == []
+
+
+@pytest.mark.parametrize(("key", "action"), [
+    ("up", Activate(0)),  # at the top: stays there, and chooses it
+    ("home", Activate(0)),
+    ("down", Activate(1)),
+    ("end", Activate(1)),
+])
+async def test_every_arrow_chooses_while_a_refused_number_holds(key, action):
+    """A play-test: after a refused number, Up on the top spell and Home
+    chose nothing and said nothing, where F1 says an arrow chooses. Every
+    arrow, Home and End end the hold on the spell they land on."""
+    state = two_left(Step.WIZARD)
+    table = FakePort()
+    app = ScreenApp(make_update(state), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("9", key)
+        await pilot.pause()
+        market = app.screen.query_one("#bq-market", Market)
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert _marked(market.content_lines()[market.cursor]) == ("▶", True)
+        assert [c.key for c in bar.choices] == ["a", "x"]
+        assert "enter" in _footer_keys(app)
+        await pilot.press("a")
+        await pilot.pause()
+    assert table.submitted == [(0, action)], table.submitted

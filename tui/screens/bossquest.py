@@ -3263,7 +3263,8 @@ class BossQuestScreen(GameScreen):
             )
         if mode == "wizard":
             market = self.query_one("#bq-market", Market)
-            offer = market.highlighted_offer()
+            index = self._chosen_spell()
+            offer = None if index is None else market.offers[index]
             if self._letting_pass():
                 # BQ §2 Players, bolder knights (BQ-28): back at the Wizard
                 # while the other knight's weapons wait
@@ -3533,8 +3534,7 @@ class BossQuestScreen(GameScreen):
     def _wizard_actions(self) -> tuple[Any | None, Any | None]:
         """The activate and discard actions for the highlighted spell."""
         view = self._view
-        market = self.query_one("#bq-market", Market)
-        index = market.highlighted
+        index = self._chosen_spell()
         if view is None or index is None:
             return None, None
         if index < len(view.offer):
@@ -3563,16 +3563,22 @@ class BossQuestScreen(GameScreen):
         name = self._highlighted_spell_name()
         name = {"": "That spell", "mystery": "The mystery spell"}.get(name, name)
         view = self._view
-        index = self.query_one("#bq-market", Market).highlighted
+        index = self._chosen_spell()
         why = None
         if view is not None and index is not None and index < len(view.offer):
             spell = view.offer[index]
             why = NOTHING_TO_DO_NOW.get(spell.kind) if spell is not None else None
         return f"{name} would have no effect now" + (f" ({why})" if why else "")
 
+    def _chosen_spell(self) -> int | None:
+        """The Wizard's spell highlighted, none while a refused number holds
+        (`_holding`): nothing is chosen then, and no spell's name, words or
+        actions may read as if one were (a play-test)."""
+        return None if self._holding() else self.query_one("#bq-market", Market).highlighted
+
     def _highlighted_spell_name(self) -> str:
         view = self._view
-        index = self.query_one("#bq-market", Market).highlighted
+        index = self._chosen_spell()
         if view is None or index is None:
             return ""
         if index < len(view.offer):
@@ -4370,6 +4376,7 @@ class BossQuestScreen(GameScreen):
             # them back, where the next spell is chosen
             market.focus()
         self._draw_actions()
+        self._draw_prompt()  # without the spell's words: none is chosen
 
     def _holding(self) -> bool:
         """A refused spell's number holds the Wizard's a, x and Enter (`on_key`)."""
@@ -4451,8 +4458,10 @@ class BossQuestScreen(GameScreen):
         highlight moves through the spells and the list has the keys again
         (Enter chooses there, then does). On the bar Down did nothing and
         Up only went back to the list, the ▶ unmoved: after 1 a player's
-        Down meant spell 2 (a play-test). A refused number's hold ends only
-        where the highlight moved. Returns whether the key was taken."""
+        Down meant spell 2 (a play-test). A refused number's hold ends at
+        any arrow, on the spell it lands on: Up on the first spell, or Home
+        there, chose nothing and said nothing (a play-test). Returns whether
+        the key was taken."""
         if key not in self._WIZARD_ARROWS or not self._arrows_move_spells():
             return False
         market = self.query_one("#bq-market", Market)
@@ -4461,7 +4470,6 @@ class BossQuestScreen(GameScreen):
         what, step = self._WIZARD_ARROWS[key]
         if focused is bar and step and bar.has_line(step):
             return False  # a wrapped bar's other line first
-        before = market.highlighted
         if what == "move":
             market.action_move(step)
         elif what == "first":
@@ -4470,8 +4478,10 @@ class BossQuestScreen(GameScreen):
             market.action_last()
         if focused is not market:
             market.focus()
-        if market.highlighted != before:
-            self._no_spell_chosen = None  # the highlight moved: the player looks at it
+        if self._holding():
+            self._no_spell_chosen = None  # the spell the arrow is on is the player's
+            self._draw_actions()
+            self._draw_prompt()
         return True
 
     def _arrows_move_spells(self) -> bool:

@@ -80,8 +80,8 @@ class CursorWidget(Widget, can_focus=True):
     #: the cursor shows and moves only while picking
     picking: reactive[bool] = reactive(False)
     #: Enter held by the screen for a moment (a key that meant another
-    #: item picked none): it leaves the footer, as it chooses nothing then;
-    #: the screen says why if it is pressed
+    #: item picked none): it leaves the footer, as it chooses nothing then,
+    #: and no item is drawn as chosen; the screen says why if it is pressed
     held: reactive[bool] = reactive(False, bindings=True)
 
     def _items(self) -> Sequence[Any]:

@@ -184,13 +184,16 @@ class PickList(KeptLines, CursorWidget):
         disabled_style = self.get_component_rich_style("picklist--disabled")
         show_keys = self.picking and any(row.key for row in self._rows)
         key_width = max((len(row.key) for row in self._rows), default=0)
+        # held (nothing chosen): the cursor's place only, dim, not the
+        # chosen row's ▶ and reverse video
+        mark = ("▷ ", "dim") if self.held else ("▶ ", "")
         lines = []
         for i, row in enumerate(self._rows):
             at_cursor = self.picking and i == self.cursor and row.enabled
             for n, body in enumerate(self._row_lines(i)):
                 line = Text(no_wrap=True, overflow="ellipsis", end="")
                 if self.picking:
-                    line.append("▶ " if at_cursor and n == 0 else "  ")
+                    line.append(*mark if at_cursor and n == 0 else ("  ",))
                 if show_keys:
                     key = row.key if row.enabled and n == 0 else ""
                     line.append(f"{key:>{key_width}} ", style="bold")
@@ -199,7 +202,7 @@ class PickList(KeptLines, CursorWidget):
                     line.stylize(row.style, 0)
                 if self.picking and not row.enabled:
                     line.stylize(disabled_style)
-                if at_cursor:
+                if at_cursor and not self.held:
                     line.stylize(cursor_style)
                 lines.append(line)
         return lines
