@@ -72,14 +72,14 @@ def test_a_spell_that_changed_nothing_is_named_with_no_effect_and_why():
         spells, equipment=((w("B5"), w("B6")), (w("R7"), w("R2"))), strengths=(11, 9),
         eliminated=("", ""), winners={0}, hp=17))
     assert said_of(effects) == [  # both hold a pair, nobody over
-        (SpellKind.NEED_PAIR, frozenset(), "no effect, no knight was put out by it", True),
-        (SpellKind.NO_HEART_LOSS, frozenset(), "no effect, no heart for it to spare", True)]
+        (SpellKind.NEED_PAIR, frozenset(), "no effect: no knight was put out by it", True),
+        (SpellKind.NO_HEART_LOSS, frozenset(), "no effect: no knight went over the HP", True)]
     second = [ActiveSpell(Spell(SpellKind.SECOND_CLOSEST))]
     effects = combat_spells(result(
         second, equipment=((w("B9"), w("B8")), (w("R7"), w("R9"))), strengths=(17, 16),
         eliminated=("over", "over"), winners=set(), hp=15))
     assert said_of(effects) == [  # everybody over: nobody would have won anyway
-        (SpellKind.SECOND_CLOSEST, frozenset(), "no effect, every knight was out", True)]
+        (SpellKind.SECOND_CLOSEST, frozenset(), "no effect: every knight was out", True)]
 
 
 def test_the_play_tests_need_purple_is_listed_beside_the_mystery_and_attack():
@@ -98,14 +98,14 @@ def test_the_play_tests_need_purple_is_listed_beside_the_mystery_and_attack():
         strengths=(11, 18, 6), eliminated=("", "over", ""), winners={0})
     assert said_of(combat_spells(fought)) == [
         (SpellKind.NEED_PAIR, frozenset(),
-         "the mystery spell; no effect, no knight was put out by it", True),
-        (SpellKind.NEED_COLOUR, frozenset(), "no effect, no knight was put out by it", True),
+         "the mystery spell, no effect: no knight was put out by it", True),
+        (SpellKind.NEED_COLOUR, frozenset(), "no effect: no knight was put out by it", True),
         (SpellKind.ATTACK_PLUS_1, frozenset({2}), "strength +1", False)]
     block = spells_block(fought, ["Ann", "Bram", "Cora"].__getitem__).plain
     assert block.splitlines() == [
         "Spells of the round",
-        "○ Need 2 of a colour: the mystery spell; no effect, no knight was put out by it",
-        "○ Need Purple (P): no effect, no knight was put out by it",
+        "○ Need 2 of a colour: the mystery spell, no effect: no knight was put out by it",
+        "○ Need Purple (P): no effect: no knight was put out by it",
         "● Attack +1 → Cora: strength +1"]
 
 
@@ -176,13 +176,13 @@ def _mystery_cancel_round():
 def test_a_mystery_spell_that_could_do_nothing_is_in_the_combat():
     """BQ-15, BQ-47 (BQ-7): the mystery spell turned out to be Cancel with
     nothing to cancel and was discarded at once; the combat names it, with
-    no effect, rather than leave its caster wondering where it went."""
+    no effect: rather than leave its caster wondering where it went."""
     state = _mystery_cancel_round()
     fought = state.history[-1]
     assert fought.spells == ()
     effects = combat_spells(fought)
     assert [(e.spell.kind, e.seats, e.effect) for e in effects] == [
-        (SpellKind.CANCEL, frozenset(), "the mystery spell; no effect, no spell in play to cancel")]
+        (SpellKind.CANCEL, frozenset(), "the mystery spell, no effect: no spell in play to cancel")]
     assert effects[0].shifts == ()
 
 
@@ -436,7 +436,7 @@ def test_the_combat_says_who_kept_a_heart_over_the_hp_and_why(tortoise, no_loss,
     assert fought.hearts_lost[0] == (0 if by_tortoise or by_spell else 1)
     assert fought.spared[0] == ("tortoise" if by_tortoise else "spell" if by_spell else "")
     spared = [e.seats for e in combat_spells(fought) if e.spell.kind is SpellKind.NO_HEART_LOSS]
-    # (in play but covered by the Tortoise: named with no effect, BQ-47)
+    # (in play but covered by the Tortoise: named with no effect: BQ-47)
     assert spared == ([frozenset({0})] if by_spell else [frozenset()] if no_loss else [])
     ann = combat_text(fought, ["Ann", "Bob"].__getitem__, weapons=False).plain.splitlines()[1]
     spells = spells_text(fought, ["Ann", "Bob"].__getitem__).plain
@@ -447,6 +447,10 @@ def test_the_combat_says_who_kept_a_heart_over_the_hp_and_why(tortoise, no_loss,
     else:
         assert ann.endswith("over -1♥")
     assert ("No heart lost → Ann: over, but no heart lost" in spells) == by_spell
+    # a knight went over, so not "no knight went over the HP": the Tortoise
+    # kept the heart before the spell could
+    assert ("No heart lost: no effect: the Tortoise spared the knight over" in spells) == (
+        no_loss and by_tortoise)
 
 
 def _mystery_at_combat_round(kind, colour=None):
@@ -470,12 +474,12 @@ def _mystery_at_combat_round(kind, colour=None):
 @pytest.mark.parametrize(("kind", "colour", "why"), [
     (SpellKind.NEED_COLOUR, Colour.RED, "no knight was put out by it"),
     (SpellKind.NEED_PAIR, None, "no knight was put out by it"),
-    (SpellKind.NO_HEART_LOSS, None, "no heart for it to spare"),
+    (SpellKind.NO_HEART_LOSS, None, "no knight went over the HP"),
 ])
 def test_a_mystery_spell_that_did_nothing_at_combat_is_named_with_no_effect(kind, colour, why):
     """BQ-47 (BQ-7): the mystery spell, activated blind, turned out to be
     one that could do nothing only at combat (a condition every knight met,
-    nobody over to spare): the summary names it with no effect, as the
+    nobody over to spare): the summary names it with no effect: as the
     mystery. It was left out, and its caster wondered where it went."""
     state = _mystery_at_combat_round(kind, colour)
     fought = state.history[-1]
@@ -483,10 +487,10 @@ def test_a_mystery_spell_that_did_nothing_at_combat_is_named_with_no_effect(kind
     assert fought.eliminated == ("", "", "")
     effects = combat_spells(fought)
     assert [(e.spell.kind, e.seats, e.effect, e.no_effect) for e in effects] == [
-        (kind, frozenset(), f"the mystery spell; no effect, {why}", True)]
+        (kind, frozenset(), f"the mystery spell, no effect: {why}", True)]
     # the same spell activated face up is named so too, not as the mystery
     face_up = attrs.evolve(fought, spells=(ActiveSpell(fought.spells[0].spell),))
-    assert said_of(combat_spells(face_up)) == [(kind, frozenset(), f"no effect, {why}", True)]
+    assert said_of(combat_spells(face_up)) == [(kind, frozenset(), f"no effect: {why}", True)]
 
 
 def test_a_mystery_spell_that_changed_the_combat_says_what_it_did():
@@ -515,13 +519,13 @@ def test_a_mystery_final_turn_is_named_at_combat_with_no_effect_there():
     effects = combat_spells(fought)
     assert [(e.spell.kind, e.seats, e.effect, e.no_effect) for e in effects] == [
         (SpellKind.FINAL_TURN, frozenset(),
-         "the mystery spell; no effect, it acted on the turns, not at combat", True)]
+         "the mystery spell, no effect: it acted on the turns, not at combat", True)]
     block = spells_block(fought, ["Ann", "Bram", "Cora"].__getitem__).plain
     assert block.startswith("Spells of the round\n")
-    assert "Final turn!: the mystery spell; no effect, it acted on the turns" in block
+    assert "Final turn!: the mystery spell, no effect: it acted on the turns" in block
     face_up = attrs.evolve(fought, spells=(ActiveSpell(fought.spells[0].spell),))
     assert said_of(combat_spells(face_up)) == [
-        (SpellKind.FINAL_TURN, frozenset(), "no effect, it acted on the turns, not at combat",
+        (SpellKind.FINAL_TURN, frozenset(), "no effect: it acted on the turns, not at combat",
          True)]
 
 

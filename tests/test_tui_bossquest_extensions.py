@@ -646,7 +646,7 @@ async def test_the_combat_names_a_mystery_spell_that_could_do_nothing():
     assert "Spells of the round" in text and "Spells that changed it" not in text
     said = " ".join(line.strip(" █") for line in text.splitlines())
     # and whose it was, as every spell's line says (play-test bqall, finding 9)
-    assert ("○ Cora's Cancel a spell: the mystery spell; no effect, no spell in play to cancel"
+    assert ("○ Cora's Cancel a spell: the mystery spell, no effect: no spell in play to cancel"
             in said)
 
 
@@ -661,7 +661,7 @@ async def test_the_combat_names_a_mystery_spell_that_did_nothing_at_combat():
     assert "No spell changed it." not in text
     assert "Spells of the round" in text and "Spells that changed it" not in text
     said = " ".join(line.strip(" █") for line in text.splitlines())
-    assert "No heart lost: the mystery spell; no effect, no heart for it to spare" in said
+    assert "No heart lost: the mystery spell, no effect: no knight went over the HP" in said
 
 
 @pytest.mark.parametrize("looked", [False, True], ids=["blind", "owl"])
@@ -700,7 +700,7 @@ async def test_the_combat_box_lists_a_face_up_spell_that_changed_nothing():
         equipment=((w("P5"), w("P6")), (w("P7"), w("R7"), w("R4")), (w("P2"), w("P3"))),
         strengths=(11, 18, 6), eliminated=("", "over", ""), winners={0})
     said = " ".join(line.strip(" █│") for line in (await _combat_text(fought)).splitlines())
-    assert "○ Need Purple (P): no effect, no knight was put out by it" in said
+    assert "○ Need Purple (P): no effect: no knight was put out by it" in said
     assert "● Attack +1 → Cora: strength +1" in said
 
 

@@ -185,7 +185,7 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
     effects, §3 Combat), read from the round's result alone: the HP spells,
     the attack spells on a knight, the conditions that put knights out, and
     the spells that changed who scored or lost. A spell that did nothing at
-    combat (a condition every knight met, no heart to spare, no winner, or
+    combat (a condition every knight met, nobody over the HP, no winner, or
     "Final turn!", which acted on the turns) is named with no effect and
     why (BQ-47): left out, a knight's spell seemed to vanish from the
     round; the mystery spell says it was the mystery.
@@ -210,14 +210,17 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
         if len(out) == named:
             mystery = _MYSTERY if active.mystery else ""
             why = _NOTHING_AT_COMBAT.get(kind, "it changed nothing at combat")
-            out.append(SpellEffect(spell, frozenset(), f"{mystery}no effect, {why}",
+            if kind is SpellKind.NO_HEART_LOSS and "over" in result.eliminated:
+                # a knight went over, and the Tortoise kept its heart first
+                why = "the Tortoise spared the knight over"
+            out.append(SpellEffect(spell, frozenset(), f"{mystery}no effect: {why}",
                                    no_effect=True, caster=active.caster))
     for used in result.used:
         kind = used.spell.kind
         if used.no_effect:
             # the mystery spell turned out to be one that could do nothing
             # (BQ-15): named, or its caster wonders where it went
-            effect = f"{_MYSTERY}no effect, {_NOTHING_TO_DO.get(kind, 'nothing to do')}"
+            effect = f"{_MYSTERY}no effect: {_NOTHING_TO_DO.get(kind, 'nothing to do')}"
         elif kind is SpellKind.SWAP_HIDDEN:
             # a swap of two cards of one value moved no strength: said, as the
             # others give theirs ("Ann 10→14"); short, to fit the combat box.
@@ -251,8 +254,9 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
     return tuple(out)
 
 
-#: how the combat names the mystery spell, turned (BQ-47)
-_MYSTERY = "the mystery spell; "
+#: how the combat names the mystery spell, turned (BQ-47), before "no
+#: effect: why" ("the mystery spell; no effect, ..." read poorly)
+_MYSTERY = "the mystery spell, "
 
 
 def _companions_swapped(companions: tuple[tuple[Companion, bool], ...]) -> str:
@@ -308,7 +312,8 @@ _NOTHING_AT_COMBAT = {
     SpellKind.FINAL_TURN: "it acted on the turns, not at combat",
     SpellKind.NEED_COLOUR: "no knight was put out by it",
     SpellKind.NEED_PAIR: "no knight was put out by it",
-    SpellKind.NO_HEART_LOSS: "no heart for it to spare",
+    # ("no heart for it to spare" read poorly, a play-test)
+    SpellKind.NO_HEART_LOSS: "no knight went over the HP",
     SpellKind.EXTRA_KEY: "nobody won the round",
     SpellKind.SECOND_CLOSEST: "every knight was out",
 }
