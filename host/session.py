@@ -656,9 +656,12 @@ class Session:
                     return f"Nothing to take back: {words}."
         others = [w for w in after if w not in (seat, CHANCE)]
         if others:
-            # (not "has played": a play-test read it as Bram placing a card,
-            # where he had only chosen his next one face down)
-            return f"Nothing to take back: {self.names[others[-1]]} has chosen since your move."
+            # each game names the others' moves (`moved_since`, an extra of
+            # its GAME): "has chosen" by default, not "has played", which a
+            # play-test read in Overstocked as Bram placing a card, where he
+            # had only chosen his next one face down
+            moved = getattr(self.game, "moved_since", "has chosen")
+            return f"Nothing to take back: {self.names[others[-1]]} {moved} since your move."
         if after:
             # each game names its own draws ("a card", Overboss Duel's
             # "a tile or token"): `chance_drawn`, an extra of its GAME

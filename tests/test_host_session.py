@@ -223,7 +223,9 @@ def test_undo_that_cannot_go_back_says_why(tmp_path):
     legal = session.game.legal_actions(session.match.state, other)
     assert link.send(SeatCommand.play(other, legal[0])) is None
     reason = refused(session, link, SeatCommand.undo(turn))
-    assert reason == f"Nothing to take back: {session.names[other]} has chosen since your move."
+    # Boss Quest's words: a knight plays in turn ("has chosen" is
+    # Overstocked's secret choice, below)
+    assert reason == f"Nothing to take back: {session.names[other]} has played since your move."
 
 
 def test_undo_after_another_secret_choice_says_they_chose(tmp_path):

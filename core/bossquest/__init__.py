@@ -15,6 +15,9 @@ GAME = GameRules(
     #: the undo refusal's words for a draw: a weapon, a spell for the row,
     #: or the mystery spell turned ("a card was drawn" read wrong for it)
     chance_drawn="a card was drawn or turned",
+    #: the undo refusal's words for another knight's move since yours: a
+    #: knight plays in turn ("has chosen", the default, is for a secret choice)
+    moved_since="has played",
     Options=Options,
     State=State,
     action_types=ACTION_TYPES,
