@@ -87,8 +87,10 @@ async def test_boss_quest_wizard_names_its_spell_numbers():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        # the numbers that choose, the taken slot's left out ("1-4" named it)
-        assert "pick a spell ↑↓ 1,3-4 m," in text, text
+        # the numbers that choose, the taken slot's left out ("1-4" named it),
+        # listed as the action bar and the notices list them (the prompt read
+        # "1,3-4 m"); the footer keeps its short key, one token before "Pick"
+        assert "pick a spell ↑↓ 1, 3, 4 or m, then" in text, text
         assert "1,3-4 Pick" in footer(text)
         assert "1-9" not in text and "1-5" not in text
         for key in ("2", "7"):
@@ -237,3 +239,17 @@ async def test_overboss_a_number_past_the_market_says_which_keys_draft():
         notes = [n.message for n in app._notifications]
     assert app.port.submitted == []
     assert "7 chooses nothing here: press 1-4." in notes, notes
+
+
+def test_number_lists_read_as_the_action_bar_lists_them():
+    """One form for a list of numbers in words ("1, 3, 4", the bar's and
+    the notices'); the footer's key alone keeps "1,3-4", one token before
+    its word ("1,3-4 Pick"), where "1, 3, 4 Pick" ran key and word together."""
+    from tui.screens.game import listed_key_parts, listed_keys, number_list, number_range
+
+    keys = ["1", "3", "4", "m"]
+    assert listed_keys(keys) == "1, 3, 4 or m"
+    assert listed_key_parts(keys) == ["1", ", ", "3", ", ", "4", " or ", "m"]
+    assert number_list(keys) == "1, 3, 4"
+    assert number_list(["2", "3", "4", "5"]) == "2-5"
+    assert number_range(keys) == "1,3-4"

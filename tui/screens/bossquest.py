@@ -113,8 +113,9 @@ from tui.screens.game import (
     NamingText,
     TableUpdate,
     fit_line,
+    listed_key_parts,
     listed_keys,
-    number_range,
+    number_list,
     possessive,
     split_mark,
 )
@@ -3906,16 +3907,16 @@ class BossQuestScreen(GameScreen):
         if self._power:
             mine = view.companions[update.seat] if view.companions else None
             whose = f"Your {mine.label}'s" if mine is not None else "Your companion's"
-            return (f"{whose} choices are up: {number_range(self.number_keys())} or Enter; "
+            return (f"{whose} choices are up: {number_list(self.number_keys())} or Enter; "
                     "Esc goes back to your turn.")
         spell, mode = view.casting, self._mode
         if spell is None or view.step is not Step.TARGET or mode is None:
             return None
         if mode.startswith("target"):
-            how = f"↑↓ Enter or {number_range(self.number_keys())}"
+            how = f"↑↓ Enter or {number_list(self.number_keys())}"
         elif mode == "other":  # numbered where a list runs long (`_listed`)
             numbers = self._solo_picks()
-            how = f"↑↓ Enter or {number_range(numbers)}" if numbers else "←→ Enter"
+            how = f"↑↓ Enter or {number_list(numbers)}" if numbers else "←→ Enter"
         else:
             return None
         back = "; u takes the spell back" if update.can_undo else ""
@@ -4093,17 +4094,13 @@ class BossQuestScreen(GameScreen):
 
     def _spell_keys(self) -> list[tuple[str, str] | str]:
         """The Wizard prompt's keys for a spell: the numbers of the spells
-        offered ("1-3", as the footer says; it said 1-9 over three spells)
-        and `m` while the mystery spell is there."""
-        market = self.query_one("#bq-market", Market)
-        keys: list[tuple[str, str] | str] = []
-        numbers = self.number_keys()
-        if numbers:
-            keys.append((number_range(numbers), "bold reverse"))
-        if any(offer.key == "m" for offer in market.offers):
-            keys += [" "] if keys else []
-            keys.append(("m", "bold reverse"))
-        return keys
+        offered (it said 1-9 over three spells) and `m` while the mystery
+        spell is there, listed as the action bar and the notices list them,
+        "1, 3, 4 or m" (it read "1,3-4 m", the footer's short form)."""
+        pieces = listed_key_parts(self._spell_choice_keys(self.query_one("#bq-market", Market)))
+        # the keys marked, the words between them not
+        return [(piece, "bold reverse") if n % 2 == 0 else piece
+                for n, piece in enumerate(pieces)]
 
     #: F1's symbols in a Solo Quest: it has no Wizard, Armorer or keys
     SOLO_HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (

@@ -279,12 +279,29 @@ class SeatPort(Protocol):
 def listed_keys(keys: Sequence[str]) -> str:
     """"2-5 or b" for the keys 2, 3, 4, 5, b ("" for none): runs of three
     digits or more shortened, the others listed ("1 or 4")."""
+    return "".join(listed_key_parts(keys))
+
+
+def number_list(keys: Sequence[str]) -> str:
+    """"1, 3, 4" for the digit keys 1, 3, 4 ("2-5" for a run of three or
+    more): as `listed_keys` lists them, for a sentence that goes on with
+    its own "or" ("↑↓ Enter or 1, 3, 4"), where `number_range`'s "1,3-4"
+    is the footer's short key."""
+    return ", ".join(_digit_runs(sorted(int(k) for k in keys if k.isdigit()), 3))
+
+
+def listed_key_parts(keys: Sequence[str]) -> list[str]:
+    """`listed_keys` in pieces, the keys and the words between them
+    alternately (["2-5", " or ", "b"]), for a prompt that marks each key."""
     digits = [int(k) for k in keys if k.isdigit()]
     others = [k for k in keys if not k.isdigit()]
     parts = [*_digit_runs(digits, 3), *others]
-    if not parts:
-        return ""
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} or {parts[-1]}"
+    pieces: list[str] = []
+    for n, part in enumerate(parts):
+        if n:
+            pieces.append(" or " if n == len(parts) - 1 else ", ")
+        pieces.append(part)
+    return pieces
 
 
 def _digit_runs(digits: Sequence[int], shortest: int) -> list[str]:
