@@ -522,11 +522,35 @@ def test_a_mystery_final_turn_is_named_at_combat_with_no_effect_there():
          "the mystery spell, no effect: it acted on the turns, not at combat", True)]
     block = spells_block(fought, ["Ann", "Bram", "Cora"].__getitem__).plain
     assert block.startswith("Spells of the round\n")
-    assert "Final turn!: the mystery spell, no effect: it acted on the turns" in block
+    assert "Final turn! the mystery spell, no effect: it acted on the turns" in block
     face_up = attrs.evolve(fought, spells=(ActiveSpell(fought.spells[0].spell),))
     assert said_of(combat_spells(face_up)) == [
         (SpellKind.FINAL_TURN, frozenset(), "no effect: it acted on the turns, not at combat",
          True)]
+
+
+def test_a_spell_named_with_a_bang_is_followed_by_no_colon():
+    """A play-test read "○ Ann's Final turn!: no effect: it acted on the
+    turns", a "!:" then a second colon: after a name ending in "!" what the
+    spell did follows a space alone, in the combat box (and the last
+    combat's panel) as in the duel's list; other names keep their colon."""
+    from core.bossquest.cards import Spell
+    from core.bossquest.state import DuelResult
+    from tui.screens.bossquest import duel_spells_text, spells_block
+
+    fought = _mystery_at_combat_round(SpellKind.FINAL_TURN).history[-1]
+    face_up = attrs.evolve(fought, spells=(ActiveSpell(fought.spells[0].spell, caster=0),))
+    block = spells_block(face_up, ["Ann", "Bram", "Cora"].__getitem__).plain
+    assert "○ Ann's Final turn! no effect: it acted on the turns, not at combat" in block, block
+    assert "!:" not in block
+    duel = DuelResult(champion=0, megaboss=0, hp=30, weapons=(), readings=(),
+                      weapons_total=0, spells_total=0, sacrificed=0, strength=0,
+                      spells=(ActiveSpell(Spell(SpellKind.FINAL_TURN)),
+                              ActiveSpell(Spell(SpellKind.SWAP_HIDDEN), target=0)),
+                      conditions_met=True, hearts_before=3, won=False, ending="")
+    listed = duel_spells_text(duel, ["Ann", "Bram"].__getitem__).plain.splitlines()
+    assert listed[0].endswith("Final turn! nothing in the duel"), listed
+    assert listed[1].endswith("Swap hidden → Ann: nothing in the duel"), listed
 
 
 def _companions_round(*, mystery: bool):

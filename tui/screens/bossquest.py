@@ -614,6 +614,13 @@ def _reader(result: RoundResult, seat: int) -> Knight | None:
     return None
 
 
+def append_effect(line: Text, words: str, style: str = "") -> None:
+    """What a spell did, after its name in `line`: "Need Blue (B): no
+    effect: ...", but after a name ending in "!" a space alone ("Final
+    turn!: no effect: ..." read awkwardly, a play-test)."""
+    line.append((" " if line.plain.endswith("!") else ": ") + words, style=style)
+
+
 def shifts_text(effect: Any, who: Any) -> str:
     """What a spell used at once moved, "at the swap: Ann 16→18, Boss 17→16
     HP" (BQ-47): the strengths then, which later weapons change before combat."""
@@ -643,7 +650,7 @@ def spells_text(result: RoundResult, who: Any, width: int | None = None) -> Text
             line = Text.assemble(line[:2], f"{possessive(who(effect.caster))} ", line[2:])
         if effect.seats:
             line.append(" → " + ", ".join(who(s) for s in sorted(effect.seats)))
-        line.append(f": {effect.effect}")
+        append_effect(line, effect.effect)
         if effect.shifts:
             line.append(f"; {shifts_text(effect, who)}")
         if text:
@@ -776,10 +783,10 @@ def duel_spells_text(duel: DuelResult, who: Any, width: int | None = None) -> Te
         if active.target is not None:
             line.append(f" → {who(active.target)}")
         if not acts_in_duel(active.spell):
-            line.append(": nothing in the duel", style="italic")
+            append_effect(line, "nothing in the duel", style="italic")
         elif active.spell in duel.unmet:
             # the ending names what is lacking; the list marks which spell (BQ-38)
-            line.append(": not met", style="bold")
+            append_effect(line, "not met", style="bold")
         if text:
             text.append("\n")
         text.append_text(_hanging(line, width, 2))  # under the spell's name, past "● "
