@@ -57,3 +57,53 @@ async def test_f1_at_the_wizard_says_the_arrows_move_one_spell(keys, focus):
     said = " ".join(texts.values())
     for other in ("Move up and down the list", "lines of actions", "Back to the list"):
         assert other not in said, rows
+
+
+async def _keys_now_and_not_now(update, *keys: str) -> tuple[dict[str, str], dict[str, str]]:
+    """F1's keys of the moment and its "Not now" keys, after `keys`."""
+    from tui.screens.help import idle_keys, screen_keys
+
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        now = screen_keys(app.game_screen)
+        return dict(now), dict(idle_keys(app.game_screen, now))
+
+
+async def test_f1_offers_0_only_in_the_final_boss_duels_sacrifice():
+    """A play-test without the Final Boss saw F1 at the Wizard list "0 The
+    Final Boss duel: sacrifice no heart" among the keys of the moment (0
+    there says "There is no spell 0"). As o (Companions) and p (bolder
+    knights) are: not in F1 in a match without the option, under "Not now"
+    in one with it, a key of the moment in the duel's sacrifice."""
+    import attrs
+
+    from core.bossquest.state import Options
+    from tests.test_tui_bossquest_final import _sacrifice_state_against
+
+    words = "The Final Boss duel: sacrifice no heart"
+    plain = full_state(step=Step.WIZARD)
+    now, idle = await _keys_now_and_not_now(make_update(plain))
+    assert words not in {*now.values(), *idle.values()}, (now, idle)
+    with_duel = attrs.evolve(plain, options=Options(final_boss=True))
+    now, idle = await _keys_now_and_not_now(make_update(with_duel))
+    assert words not in now.values(), now
+    assert idle.get("0") == words, idle
+    duel = _sacrifice_state_against(-2)
+    now, _ = await _keys_now_and_not_now(make_update(duel, duel.champion))
+    assert now.get("0") == words, now
+
+
+async def test_0_at_the_wizard_still_says_there_is_no_spell_0():
+    from tests.screen_kit import record_notices
+
+    app = ScreenApp(make_update(full_state(step=Step.WIZARD)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        await pilot.pause()
+        await pilot.press("0")
+        await pilot.pause()
+        assert notices == ["There is no spell 0: press 1, 3, 4 or m."], notices
+        assert app.port.submitted == []

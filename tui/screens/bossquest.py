@@ -1333,13 +1333,14 @@ _DETAILS_WIDTH = 36
 _LOG_TITLE = "Log · l to scroll"
 _READING_TITLE = "↑↓ scroll · Esc back"
 
-_TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick", "back",
+_TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick",
+                            "sacrifice_none", "back",
                             "read_potion", "undo", "undo_anyway", "companion", "end_turn",
                             "let_pass", "personal_back", "last_combat", "read_log"})
 
 #: the keys of a knight's turn: while a potion is read they wait (BQ-31)
 _TURN_KEYS = frozenset({"ask", "no_ask", "fight", "wizard", "activate", "discard", "mystery",
-                        "pick", "companion", "end_turn", "let_pass"})
+                        "pick", "sacrifice_none", "companion", "end_turn", "let_pass"})
 
 #: a knight's status for the table's away marks (host/messages.py)
 _MARK_WORDS = {AWAY_MARK: "away", STAND_IN_MARK: "away — bot playing",
@@ -1676,9 +1677,13 @@ class BossQuestScreen(GameScreen):
                             "the Final Boss duel: hearts to sacrifice)")
             for n in range(1, 10)
         ),
-        # the duel's "Sacrifice 0": no heart (the bar offered 0-7 by arrows only)
-        Binding("0", "pick(0)", "Pick", show=False,
+        # the duel's "Sacrifice 0": no heart (the bar offered 0-7 by arrows only).
+        # Its own action, on only there, so that F1 lists it there alone (it
+        # listed it at the Wizard of a match without the Final Boss); 0
+        # elsewhere (a digit of 10-17, or a number refused) is the next one's
+        Binding("0", "sacrifice_none", "Pick", show=False,
                 tooltip="The Final Boss duel: sacrifice no heart"),
+        Binding("0", "pick(0)", "", show=False),
         # a number that asks for no count open now (4 with six knights, 5-9):
         # says which keys do; it was silent
         *(Binding(str(n), f"no_ask({n})", "", show=False) for n in range(1, 10)),
@@ -3982,6 +3987,8 @@ class BossQuestScreen(GameScreen):
         if action == "mystery":
             return mode == "wizard" and (self._legal(ActivateMystery())
                                          or self._legal(DiscardMystery()))
+        if action == "sacrifice_none":
+            return not self._power and self._legal(Sacrifice(0))
         if action == "pick":
             if self._power or mode == "wizard" or (mode is not None and mode.startswith("target")):
                 return True
@@ -4222,8 +4229,11 @@ class BossQuestScreen(GameScreen):
         if update is None:
             return frozenset()
         if update.view.players == 1:  # §Solo Quest: no Wizard, no Armorer, no extensions
-            return frozenset({*self.SOLO_IDLE_KEY_WORDS, "ask", "read_potion", "fight"})
+            return frozenset({*self.SOLO_IDLE_KEY_WORDS, "ask", "read_potion", "fight",
+                              "sacrifice_none"})
         never = {"solo_attack"}
+        if not update.view.options.final_boss:
+            never.add("sacrifice_none")  # no duel, no hearts to sacrifice
         if not update.view.options.companions:
             never |= {"companion", "end_turn"}
         if not bolder(update.view):
@@ -4309,6 +4319,9 @@ class BossQuestScreen(GameScreen):
         # a list may run past 9 (Swap with deck's weapons on the wave's
         # Bosses, Cancel's spells): its numbers are typed digit by digit
         self.typed_number(number, self._pick)
+
+    def action_sacrifice_none(self) -> None:
+        self.action_pick(0)  # the duel's Sacrifice(0), as its bar's choice
 
     def typing_number(self, typed: str) -> None:
         """The choice the digits typed name, highlighted while they wait for
