@@ -134,12 +134,14 @@ async def test_a_number_typed_before_the_wizards_list_came_up_picks_nothing():
     assert table.submitted == [(0, GoToWizard()), (0, Activate(0))], table.submitted
 
 
-async def test_the_bolder_knights_bar_offers_no_pass_while_a_refused_number_holds():
+async def test_the_bolder_knights_bar_keeps_only_p_while_a_refused_number_holds():
     """BQ-28's moment at the Wizard (the other knight's weapons wait): after
-    9 the bar still offered "Let it pass", which Enter then refused as it
-    refuses a and x (the player meant a spell). The bar asks for a spell,
-    as the Wizard's does; once one is chosen, the pass is offered again.
-    The prompt offers p, the pass's own key, all along."""
+    9 the bar still offered "Let it pass" as a choice, which Enter then
+    refused as it refuses a and x (the player meant a spell). The bar asks
+    for a spell, as the Wizard's does, and names p beside it, the one
+    action still open then (a play-test saw the bar lose the pass, which p
+    still made): no choice for Enter. Once a spell is chosen, the pass is
+    a choice again. The prompt offers p, the pass's own key, all along."""
     from core.bossquest.actions import LetPass
     from tests.bossquest_tables import play
     from tests.test_bossquest_variants import two
@@ -156,7 +158,7 @@ async def test_the_bolder_knights_bar_offers_no_pass_while_a_refused_number_hold
         await pilot.press("9")
         await pilot.pause()
         assert [c.label for c in bar.choices] == []
-        assert str(bar.render()) == "Choose a spell: 1-3 or m"
+        assert str(bar.render()) == "Choose a spell: 1-3 or m   p Let it pass"
         # the prompt names the pass's own key, p, which works in the hold too
         # (it said "Enter", which Enter refused)
         assert "let it pass: Enter" not in screen_text(app)

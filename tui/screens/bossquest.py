@@ -3392,7 +3392,12 @@ class BossQuestScreen(GameScreen):
             # a refused number holds (`_no_spell`): the bar asks for a spell,
             # not "a Activate" the highlighted one, which a then refused
             keys = listed_keys(self._spell_choice_keys(self.query_one("#bq-market", Market)))
-            bar.empty = f"Choose a spell: {keys}" if keys else "Choose a spell"
+            ask = Text(f"Choose a spell: {keys}" if keys else "Choose a spell", style="dim italic")
+            if self._legal(LetPass()):
+                # the pass stays open (p means no spell), named but no choice:
+                # Enter on it was refused as a and x are (a play-test saw it gone)
+                ask.append_text(Text.assemble("   ", ("p", "bold reverse"), " Let it pass"))
+            bar.empty = ask
         elif mode == "wizard":
             activate, discard = self._wizard_actions()
             name = self._highlighted_spell_name()

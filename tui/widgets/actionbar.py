@@ -123,12 +123,13 @@ class ActionBar(CursorWidget):
     #: a bar always offers its choices
     picking: reactive[bool] = reactive(True)
 
-    def __init__(self, choices: Sequence[Choice] = (), *, empty: str = "",
+    def __init__(self, choices: Sequence[Choice] = (), *, empty: str | Text = "",
                  name: str | None = None, id: str | None = None,
                  classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self._choices: tuple[Choice, ...] = tuple(choices)
-        self.empty = empty
+        #: what the bar reads with no choices (dim italic, unless a Text)
+        self.empty: str | Text = empty
         self._places: list[tuple[int, int, int]] = []
         self._shown: object = None
         #: the first line shown when the choices have more lines than the bar
@@ -324,7 +325,9 @@ class ActionBar(CursorWidget):
         if self._covered:
             return Text("")
         if not self._choices:
-            return Text(self.empty, style="dim italic")
+            # (a Text keeps its own styles: a key named beside the words)
+            return self.empty.copy() if isinstance(self.empty, Text) else Text(
+                self.empty, style="dim italic")
         width = self.content_region.width or self.size.width
         lines, self._places = self._layout(width)
         rows = self.content_region.height
