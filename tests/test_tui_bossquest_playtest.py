@@ -25,7 +25,7 @@ from core.bossquest.actions import (
 from core.bossquest.cards import ULUL, Companion
 from core.bossquest.state import Options, Phase, Step, Ulul
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update, screen_text, w
-from tui.widgets import ActionBar
+from tui.widgets import ActionBar, Market
 
 
 def cursor_value(app):
@@ -284,7 +284,7 @@ async def test_the_bolder_knight_is_told_why_and_enter_lets_it_pass():
         await pilot.pause()
         text = screen_text(app)
         assert "Bolder knights: Bob asks for 2 weapons" in text
-        assert "let it pass: p" in text
+        assert "or pass: p." in text
         assert cursor_value(app) == LetPass()  # Enter too, as the bar shows
         await pilot.press("enter")
         await pilot.pause()
@@ -323,14 +323,43 @@ async def test_the_bolder_knights_pass_has_its_own_key_wherever_enter_goes():
             await pilot.press(*keys)
             await pilot.pause()
             text = screen_text(app)
-            assert "Or let it pass: p." in text, (keys, text)
-            assert "let it pass: Enter" not in text, keys
+            assert "or pass: p." in text, (keys, text)
+            assert "pass: Enter" not in text, keys
             if keys == ("9", "1"):
                 assert cursor_value(app) != LetPass()  # Enter activates spell 1 here
                 assert "p Let it pass" in text
             await pilot.press("p")
             await pilot.pause()
             assert app.port.submitted == [(0, LetPass())], keys
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
+async def test_the_bolder_moment_shows_the_chosen_spells_words(size):
+    """A play-test at 80x24: the bolder prompt took two lines, and the
+    chosen spell's words, which the ordinary Wizard shows under its prompt,
+    were nowhere ("Swap hidden" unexplained). Where the whole prompt would
+    wrap it says it in one line (the list and the bar name the spell keys)
+    and the spell's words follow, as at the Wizard; the knights' panel and
+    the log stay in sight."""
+    from tests.bossquest_tables import play
+    from tests.test_bossquest_variants import two
+
+    state = play(two(mystery=True), 1, Ask(2))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        for keys in ((), ("2",)):
+            await pilot.press(*keys)
+            await pilot.pause()
+            market = app.screen.query_one("#bq-market", Market)
+            words = state.offer[market.highlighted].text
+            prompt = str(app.screen.query_one("#bq-prompt").render()).splitlines()
+            assert prompt[-1] == words, (keys, prompt)
+            assert prompt[0].startswith("Bolder knights: Bob asks for 2 weapons."), prompt
+            assert prompt[0].endswith(" pass: p."), prompt
+            assert len(prompt) == 2 and len(prompt[0]) <= size[0] - 2, prompt  # no wrap
+            text = screen_text(app)
+            assert "Knights" in text and "Log" in text, text
 
 
 async def test_p_without_bolder_knights_says_the_option_is_not_in_this_match():

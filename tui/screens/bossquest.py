@@ -3279,22 +3279,12 @@ class BossQuestScreen(GameScreen):
             index = self._chosen_spell()
             offer = None if index is None else market.offers[index]
             if self._letting_pass():
-                # BQ §2 Players, bolder knights (BQ-28): back at the Wizard
-                # while the other knight's weapons wait
-                n = view.to_draw
-                # p, not Enter: Enter acts on the bar's highlight (Activate
-                # once a spell is chosen) or chooses the list's spell
-                return Text.assemble(
-                    ("Bolder knights: ", "bold"),
-                    f"{self._who(view.waiting)} asks for {n} weapon{'s' if n != 1 else ''}. "
-                    "Before they are dealt you may use a spell: pick it ", ("↑↓", "bold reverse"),
-                    " ", *self._spell_keys(), *self._wizard_keys(), " Or let it pass: ",
-                    ("p", "bold reverse"), ".",
+                text = self._bolder_prompt(view)
+            else:
+                text = Text.assemble(
+                    ("At the Wizard: ", "bold"), "pick a spell ", ("↑↓", "bold reverse"), " ",
+                    *self._spell_keys(), *self._wizard_keys(),
                 )
-            text = Text.assemble(
-                ("At the Wizard: ", "bold"), "pick a spell ", ("↑↓", "bold reverse"), " ",
-                *self._spell_keys(), *self._wizard_keys(),
-            )
             if offer is not None and offer.detail:
                 text.append("\n")
                 text.append(offer.detail, style="italic")
@@ -3560,6 +3550,30 @@ class BossQuestScreen(GameScreen):
         else:
             act, dis = ActivateMystery(), DiscardMystery()
         return (act if self._legal(act) else None, dis if self._legal(dis) else None)
+
+    def _bolder_prompt(self, view: State) -> Text:
+        """BQ §2 Players, bolder knights (BQ-28): back at the Wizard while
+        the other knight's weapons wait. p passes, not Enter: Enter acts on
+        the bar's highlight (Activate once a spell is chosen) or chooses the
+        list's spell. One line where the whole would wrap (80 columns), so
+        that the chosen spell's words fit under it, as at the Wizard (a
+        play-test saw none): the list and the bar name the spell keys."""
+        n = view.to_draw
+        head = Text.assemble(
+            ("Bolder knights: ", "bold"),
+            f"{self._who(view.waiting)} asks for {n} weapon{'s' if n != 1 else ''}.")
+        whole = Text.assemble(
+            head, " Before they are dealt you may use a spell: pick it ",
+            ("↑↓", "bold reverse"), " ", *self._spell_keys(), *self._wizard_keys(),
+            " Or let it pass: ", ("p", "bold reverse"), ".")
+        if whole.cell_len <= (self.size.width or self.app.size.width) - 2:  # (its padding)
+            return whole
+        text = Text.assemble(head, " Use a spell first, or pass: ", ("p", "bold reverse"), ".")
+        no_effect = self._no_effect()
+        if no_effect is not None:  # why only x, as the Wizard says it
+            text.append_text(Text.assemble("\n", f"{no_effect}: only ", ("x", "bold reverse"),
+                                           " discards it."))
+        return text
 
     def _wizard_keys(self) -> list[tuple[str, str] | str]:
         """The Wizard prompt's end: a to activate or x to discard the
