@@ -1891,6 +1891,8 @@ class BossQuestScreen(GameScreen):
         if self.update is not None and self.is_mounted:
             self._redraw(self.update)
             self.after_refresh_while_shown(self._refit_knights)
+            # the bolder prompt's wording follows the prompt's laid-out width
+            self.after_refresh_while_shown(self._draw_prompt)
 
     def _refit_knights(self) -> None:
         """The knights' rows again, once their panel has its laid-out width
@@ -3557,7 +3559,8 @@ class BossQuestScreen(GameScreen):
         the bar's highlight (Activate once a spell is chosen) or chooses the
         list's spell. One line where the whole would wrap (80 columns), so
         that the chosen spell's words fit under it, as at the Wizard (a
-        play-test saw none): the list and the bar name the spell keys."""
+        play-test saw none): the list and the bar name the spell keys.
+        (Drawn again after a resize's layout: `on_resize`.)"""
         n = view.to_draw
         head = Text.assemble(
             ("Bolder knights: ", "bold"),
@@ -3566,7 +3569,10 @@ class BossQuestScreen(GameScreen):
             head, " Before they are dealt you may use a spell: pick it ",
             ("↑↓", "bold reverse"), " ", *self._spell_keys(), *self._wizard_keys(),
             " Or let it pass: ", ("p", "bold reverse"), ".")
-        if whole.cell_len <= (self.size.width or self.app.size.width) - 2:  # (its padding)
+        # (the prompt's own width: beside the log on a wide screen; as laid
+        # out, or the screen's less its padding before the first layout)
+        room = self.query_one("#bq-prompt", Static).content_region.width
+        if whole.cell_len <= (room or self.app.size.width - 2):
             return whole
         text = Text.assemble(head, " Use a spell first, or pass: ", ("p", "bold reverse"), ".")
         no_effect = self._no_effect()
