@@ -107,3 +107,21 @@ async def test_0_at_the_wizard_still_says_there_is_no_spell_0():
         await pilot.pause()
         assert notices == ["There is no spell 0: press 1, 3, 4 or m."], notices
         assert app.port.submitted == []
+
+
+async def test_f1_leaves_out_the_duels_fight_in_a_match_without_the_final_boss():
+    """F1's "Not now" listed "f Final Boss duel: go into combat" in a match
+    without the Final Boss (seen after the 0 above was mended): no duel,
+    no Fight!; with the option it stays under "Not now" until the duel."""
+    import attrs
+
+    from core.bossquest.state import Options
+
+    words = "Final Boss duel: go into combat"
+    plain = full_state(step=Step.WIZARD)
+    now, idle = await _keys_now_and_not_now(make_update(plain))
+    assert words not in {*now.values(), *idle.values()}, (now, idle)
+    with_duel = attrs.evolve(plain, options=Options(final_boss=True))
+    now, idle = await _keys_now_and_not_now(make_update(with_duel))
+    assert words not in now.values(), now
+    assert idle.get("f") == words, idle

@@ -4258,7 +4258,7 @@ class BossQuestScreen(GameScreen):
                               "sacrifice_none"})
         never = {"solo_attack"}
         if not update.view.options.final_boss:
-            never.add("sacrifice_none")  # no duel, no hearts to sacrifice
+            never |= {"sacrifice_none", "fight"}  # no duel: no hearts to sacrifice, no Fight!
         if not update.view.options.companions:
             never |= {"companion", "end_turn"}
         if not bolder(update.view):
