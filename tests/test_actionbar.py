@@ -182,3 +182,43 @@ async def test_up_and_down_skip_disabled_choices_and_follow_a_scrolled_bar():
         await pilot.press("up", "up")
         await pilot.pause()
         assert bar.cursor == 0 and app.screen_keys == []
+
+
+async def test_enter_leaves_the_footer_while_nothing_is_highlighted_and_says_why():
+    """A bar that starts with nothing highlighted (Overseers' admission,
+    Boss Quest's decisions for good): Enter chooses nothing until an arrow
+    puts the cursor on a choice, so the footer offers no "↵ Do it" then (a
+    play-test saw it offered), and an Enter pressed says why, every time."""
+    from tests.screen_kit import record_notices
+
+    chosen: list[Choice] = []
+
+    class ChoosingApp(BarApp):
+        def on_action_bar_chosen(self, message: ActionBar.Chosen) -> None:
+            chosen.append(message.choice)
+
+    async with ChoosingApp().run_test(size=(80, 10)) as pilot:
+        notices = record_notices(pilot.app)
+        bar = pilot.app.query_one(ActionBar)
+        bar.set_choices([Choice("1", "Discard card 1", 1), Choice("2", "Discard card 2", 2)])
+        bar.cursor = -1
+        bar.focus()
+        await pilot.pause()
+
+        def footer_enter() -> bool:
+            return any(active.binding.key == "enter"
+                       for active in pilot.app.screen.active_bindings.values())
+
+        assert not footer_enter()
+        for _ in range(2):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert chosen == []
+        assert [n for n in notices if n.startswith("Nothing is highlighted yet")] == [
+            "Nothing is highlighted yet: pick a choice by its key, or ←→ then Enter."] * 2
+        await pilot.press("right")  # the highlight on the first choice
+        await pilot.pause()
+        assert bar.cursor == 0 and footer_enter()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [c.label for c in chosen] == ["Discard card 1"]

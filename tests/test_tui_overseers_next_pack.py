@@ -354,6 +354,41 @@ async def test_the_judgment_after_your_last_vote_waits_for_you_to_look(screen_cl
         assert len(fake.submitted) == 2 and fake.submitted[1][0] == 0
 
 
+async def test_the_first_arrow_arms_enter_at_an_admission_that_came_under_your_key(
+        screen_clock):
+    """Play-test: judged, the player admitted with 2, and the discard came
+    up at once under the key, with nothing highlighted (`_NO_DEFAULT`).
+    Right lit card 1, and Enter did nothing and said nothing; only a
+    second arrow made Enter discard. The first arrow arms it, wherever it
+    lands."""
+    state = _the_others_voted_for_you(drafting())
+    state = GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])  # the last vote
+    assert state.phase is Phase.JUDGE and state.accused == 0
+    update, fake, app = _seat_0_app(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.game_screen
+        await pilot.pause()
+        screen_clock.now += 2.0
+        await pilot.press("2")  # Admit
+        admitting = GAME.apply(state, 0, fake.submitted[0][1])
+        assert admitting.phase is Phase.ADMIT
+        screen_clock.now += 0.05  # at once
+        screen.show(attrs.evolve(make_update(admitting, 0), seq=update.seq + 1))
+        await pilot.pause()
+        bar = screen.query_one("#ov-actions")
+        assert bar.cursor == -1
+        screen_clock.now += 2.0  # past both waits
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(fake.submitted) == 1  # nothing highlighted: nothing discarded
+        await pilot.press("right")
+        await pilot.pause()
+        assert bar.cursor == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert fake.submitted[1:] == [(0, make_update(admitting, 0).legal[0])]
+
+
 async def test_with_the_wait_off_the_top_row_is_chosen_by_enter_at_once(screen_clock):
     """`OVERTABLE_ENTER_WAIT=0`: no wait for an arrow after the last pick."""
     state = drafting()

@@ -584,16 +584,22 @@ class OverseersScreen(GameScreen):
         view: State = update.view
         return (update.seat, view.round, view.phase, view.draft_turn, tuple(update.legal))
 
+    def _unlooked_shown(self) -> bool:
+        """The decision on screen came under the key that made the last
+        (`decided_again`) and its player has not moved the highlight since."""
+        update = self.update
+        return (self._unlooked is not None and update is not None and bool(update.legal)
+                and self._unlooked == self._decision_of(update))
+
     def _unlooked_here(self) -> bool:
         """The decision on screen came under the key that made the last
         (`decided_again`), its player has not moved the highlight since,
         and Enter would make it (a card or a choice highlighted: not a
         bar that starts with none, `_NO_DEFAULT`)."""
+        if not self._unlooked_shown():
+            return False
         update = self.update
-        if self._unlooked is None or update is None or not update.legal:
-            return False
-        if self._unlooked != self._decision_of(update):
-            return False
+        assert update is not None
         if update.view.phase is Phase.DRAFT:
             hand = self.query_one("#ov-hand", Hand)
             return hand.display and hand.picking
@@ -627,22 +633,27 @@ class OverseersScreen(GameScreen):
         no decision that came under your own key until an arrow has moved
         the highlight over it; a number key names its choice and makes it
         (after the wait)."""
-        if self._unlooked_here() and not self.holds_the_table:
-            if key in _ARROW_KEYS and not isinstance(self.focused, Input):
-                self._unlooked = None  # looked at: Enter makes the choice highlighted
-                if self.update is not None:
-                    update_static(self.query_one("#ov-prompt", Static),
-                                  self._prompt_line(self.update))
-            elif key in CONFIRM_KEYS and not isinstance(self.focused, Input):
-                self.light_prompt(DROPPED_KEY_LIGHT)
-                said = (_NEXT_PACK_ENTER if self.update is not None
-                        and self.update.view.phase is Phase.DRAFT else _LOOK_ENTER)
-                if said not in self._told_waits:
-                    self._told_waits.add(said)
-                    from tui.widgets.hints import hint
+        if self.holds_the_table or isinstance(self.focused, Input):
+            return super().too_soon(key)
+        if key in _ARROW_KEYS and self._unlooked_shown():
+            # looked at: Enter makes the choice highlighted, the first arrow
+            # on, even where it lights the first choice of a bar that
+            # started with none (`_NO_DEFAULT`): a play-test's Right, then
+            # Enter, discarded nothing and said nothing
+            self._unlooked = None
+            if self.update is not None:
+                update_static(self.query_one("#ov-prompt", Static),
+                              self._prompt_line(self.update))
+        elif key in CONFIRM_KEYS and self._unlooked_here():
+            self.light_prompt(DROPPED_KEY_LIGHT)
+            said = (_NEXT_PACK_ENTER if self.update is not None
+                    and self.update.view.phase is Phase.DRAFT else _LOOK_ENTER)
+            if said not in self._told_waits:
+                self._told_waits.add(said)
+                from tui.widgets.hints import hint
 
-                    hint(self, said, timeout=3)
-                return True
+                hint(self, said, timeout=3)
+            return True
         return super().too_soon(key)
 
     def told_unseen(self, lines: list[str]) -> list[str]:

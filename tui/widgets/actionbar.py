@@ -224,7 +224,23 @@ class ActionBar(CursorWidget):
         super().select(index)
         self._placed = True
 
+    def nothing_highlighted(self) -> bool:
+        """A bar that starts with nothing highlighted (a decision for good)
+        and still has nothing highlighted: Enter chooses nothing until an
+        arrow or a click puts the cursor on a choice."""
+        return self.cursor < 0 and self.picking and bool(self.enabled_indexes())
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        super().watch_cursor(old, new)
+        if (old < 0) != (new < 0):
+            self.refresh_bindings()  # "↵ Do it" leaves or comes back (`check_action`)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and self.nothing_highlighted():
+            # the footer offers no "↵ Do it" that does nothing, as it offers
+            # no u with nothing to take back; the Enter is still answered
+            # (`on_key`)
+            return False
         if action == "line":
             step = parameters[0] if parameters and isinstance(parameters[0], int) else 1
             return self.picking and self._line_target(step) is not None
@@ -268,14 +284,25 @@ class ActionBar(CursorWidget):
         self.select(index)
 
     def action_choose(self) -> None:
-        if self.cursor < 0 and self.picking and self.enabled_indexes():
-            # a bar that starts with nothing highlighted (a decision for
-            # good): the Enter is not lost in silence
-            hint(self, self.unpicked
-                 or "Nothing is highlighted yet: pick a choice by its key, or ←→ then Enter.",
-                 timeout=None)
+        if self.nothing_highlighted():
+            self._say_nothing_highlighted()
             return
         self.select()
+
+    def on_key(self, event: events.Key) -> None:
+        # (before the bindings: "choose" is off while nothing is
+        # highlighted, and the Enter would go unanswered)
+        if event.key == "enter" and self.nothing_highlighted():
+            event.stop()
+            event.prevent_default()
+            self._say_nothing_highlighted()
+
+    def _say_nothing_highlighted(self) -> None:
+        # a bar that starts with nothing highlighted (a decision for
+        # good): the Enter is not lost in silence
+        hint(self, self.unpicked
+             or "Nothing is highlighted yet: pick a choice by its key, or ←→ then Enter.",
+             timeout=None)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
