@@ -2418,3 +2418,37 @@ async def test_the_players_box_names_every_bots_level_in_one_form(size):
     assert all(len(row) <= width for row in rows)
     if size[0] > 80:
         assert found == {"Bart": "normal bot", "Cyd": "hard bot"}, found
+
+
+async def test_the_players_panel_is_drawn_again_for_its_new_width(monkeypatch):
+    """Play-test: from 80x24 to 160x45 and back, the players' rows kept the
+    wide screen's names ("Bram (easy bot)") and the points went past the
+    panel's edge ("chose ✓…") until the next move: in a real terminal the
+    screen's own look at a resize can come before the panel has its new
+    width. The panel asks for its rows again when its width is not the one
+    they were laid out for, as Boss Quest's knights do."""
+    from tui.screens.overstocked import OverstockedScreen
+
+    update = attrs.evolve(make_update(pick_state()), levels=(None, "easy", "easy"))
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        panel = app.screen.query_one("#os-players")
+
+        def rows() -> list[str]:
+            region = panel.content_region
+            lines = screen_text(app).splitlines()
+            return [lines[y][region.x:region.right].rstrip() for y in range(region.y, region.y + 3)]
+
+        narrow = rows()
+        assert all("…" not in row for row in narrow), narrow
+        await pilot.resize_terminal(160, 45)
+        for _ in range(3):
+            await pilot.pause()
+        assert any("(easy bot)" in row for row in rows()), rows()
+        # the screen's look at the resize too early: only the panel's own
+        monkeypatch.setattr(OverstockedScreen, "on_resize", lambda self: None)
+        await pilot.resize_terminal(80, 24)
+        for _ in range(3):
+            await pilot.pause()
+        assert rows() == narrow

@@ -47,6 +47,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.geometry import Region, Size
+from textual.message import Message
 from textual.widgets import Static
 
 from core.engine import CHANCE, IllegalAction, row_changes
@@ -275,7 +276,23 @@ TINY_MARKS = {STAND_IN_MARK: " (away)", GONE_MARK: " (left)"}
 
 class PlayersPanel(Flowed, KeptStatic):
     """The players' rows, then the supplies in words, broken between two
-    supplies where the panel is narrow (again when its width changes)."""
+    supplies where the panel is narrow (again when its width changes).
+    The screen lays the rows out for the panel's width (the names' room);
+    when the panel's width is not the one they were laid out for it asks
+    for them again: in a real terminal the screen's look at a resize from
+    160x45 to 80x24 came before the panel's new width, and the rows kept
+    the wide names, the points cut off, until the next move."""
+
+    class Refit(Message):
+        """The rows were laid out for another width than the panel has."""
+
+    #: the content width the rows were laid out for
+    laid_out_for = -1
+
+    def on_resize(self, event: events.Resize) -> None:
+        # (Flowed's own, which flows the same lines again, runs too)
+        if self.content_region.width != self.laid_out_for:
+            self.post_message(self.Refit())
 
 
 def _fits(parts: Sequence[Text], width: int) -> bool:
@@ -505,6 +522,11 @@ class OverstockedScreen(GameScreen):
             self.after_refresh_while_shown(self._draw_preview)  # its heading is the tall screen's
             self.after_refresh_while_shown(lambda: self._draw_final(update))  # its columns fit
             self.after_refresh_while_shown(lambda: self._draw_players(update))  # names' room
+
+    def on_players_panel_refit(self, event: PlayersPanel.Refit) -> None:
+        event.stop()
+        if self.update is not None:
+            self._draw_players(self.update)
 
     # -- the contract ---------------------------------------------------------------
 
@@ -1163,7 +1185,8 @@ class OverstockedScreen(GameScreen):
         # before the panel is laid out, or when it is narrower
         rest = 1 + 2 + 9 + 4 + (2 if bot is not None else 0) + max(
             (len(t) for t in tokens_of.values()), default=0)
-        room = self.query_one("#os-players", PlayersPanel).content_region.width
+        panel = self.query_one("#os-players", PlayersPanel)
+        room = panel.laid_out_for = panel.content_region.width
         name_room = max(NAME_CELLS, room - rest)
         # the away mark beside the name, in words that fit (the name cut
         # where none do): on a line of its own it cost the log one of its few
@@ -1216,7 +1239,6 @@ class OverstockedScreen(GameScreen):
                 line = marked_text(line, seat in changed)
                 line.no_wrap, line.overflow, line.end = True, "ellipsis", ""
             lines.append(line)
-        panel = self.query_one("#os-players", PlayersPanel)
         supplies = self._supplies(view, update.seat)
         panel.set_lines([*lines, supplies] if supplies else lines)
         # the score column's label: on the bottom border where the box has
