@@ -377,6 +377,8 @@ async def test_the_first_arrow_arms_enter_at_an_admission_that_came_under_your_k
         await pilot.pause()
         bar = screen.query_one("#ov-actions")
         assert bar.cursor == -1
+        # F1 says what Enter does there (it said "Do the highlighted action")
+        assert "Nothing is highlighted yet" in await _help_enter(app, pilot)
         screen_clock.now += 2.0  # past both waits
         await pilot.press("enter")
         await pilot.pause()

@@ -30,6 +30,10 @@ from tui.widgets.cursor import CursorWidget, flow
 from tui.widgets.hints import hint, withdraw_hints
 from tui.widgets.quiet import content_key, relayout_if_resized
 
+#: what Enter says (and F1 says of it) while a bar has nothing highlighted,
+#: unless its screen words it for the decision (`ActionBar.unpicked`)
+NOTHING_HIGHLIGHTED = "Nothing is highlighted yet: pick a choice by its key, or ←→ then Enter."
+
 
 @dataclass(frozen=True)
 class Choice:
@@ -93,6 +97,8 @@ class ActionBar(CursorWidget):
             return None
         if self.enter_held is not None and (held := self.enter_held()):
             return held
+        if self.nothing_highlighted():
+            return self.unpicked or NOTHING_HIGHLIGHTED
         choices = self._choices
         if 0 <= self.cursor < len(choices) and choices[self.cursor].enabled:
             return f"{choices[self.cursor].label} (the highlighted action)"
@@ -300,9 +306,7 @@ class ActionBar(CursorWidget):
     def _say_nothing_highlighted(self) -> None:
         # a bar that starts with nothing highlighted (a decision for
         # good): the Enter is not lost in silence
-        hint(self, self.unpicked
-             or "Nothing is highlighted yet: pick a choice by its key, or ←→ then Enter.",
-             timeout=None)
+        hint(self, self.unpicked or NOTHING_HIGHLIGHTED, timeout=None)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
