@@ -621,3 +621,56 @@ async def test_help_on_the_new_match_form_explains_the_levels():
                 for i in range(table.row_count)}
     assert rows["Bot: easy"] == "A bot of rules of thumb, with some slips"
     assert rows["Bot: hard"] == "A bot that looks ahead longer, up to 5 s a move"
+
+
+def _shown_rows(table: DataTable) -> tuple[int, int, int]:
+    """(first row, last row, lines) a keys' table shows under its header."""
+    lines = table.scrollable_content_region.height - (table.header_height if table.show_header else 0)
+    starts, y = [], 0
+    for row in table.ordered_rows:
+        starts.append(y)
+        y += row.height
+
+    def row_at(line: int) -> int:
+        return max(i for i, start in enumerate(starts) if start <= line)
+
+    top = round(table.scroll_y)
+    return row_at(top), row_at(min(top + lines, y) - 1), lines
+
+
+async def test_page_down_and_up_in_the_help_skip_no_row():
+    """Play-test (80x24, Boss Quest): F1, Home, Page Down: the first page
+    ended with "Up arrow", the next began a row later ("l  Scroll the log"
+    was never shown). The sticky "Key / Does" header took a line of the
+    page Textual scrolled by. Each page now begins with the last row shown
+    before or the one right after it, down and up again."""
+    app = bq_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.push_screen(HelpScreen(app.game_screen))
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        await pilot.press("home")
+        await pilot.pause()
+        assert table.max_scroll_y > 20  # several pages
+        pages = 0
+        while table.scroll_y < table.max_scroll_y:
+            first, last, lines = _shown_rows(table)
+            before = table.scroll_y
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert table.scroll_y > before
+            new_first, _, _ = _shown_rows(table)
+            assert new_first in (last, last + 1), (first, last, new_first)
+            assert table.scroll_y <= before + lines  # no line unseen
+            pages += 1
+        assert pages >= 3
+        while table.scroll_y > 0:
+            first, last, lines = _shown_rows(table)
+            before = table.scroll_y
+            await pilot.press("pageup")
+            await pilot.pause()
+            assert table.scroll_y < before
+            _, new_last, _ = _shown_rows(table)
+            assert new_last in (first, first - 1), (first, new_last)
+            assert table.scroll_y >= before - lines

@@ -1,7 +1,10 @@
 """A table whose rows are what is chosen: Home and End go to the first and
 last row. Textual's `DataTable` scrolls sideways with them, which a list of
 rows never needs: they did nothing there (the saved matches, F1's keys).
-j and k move down and up, as on the boards (hjkl).
+j and k move down and up, as on the boards (hjkl). A page scrolled without
+a cursor (F1's keys) is the rows seen under the sticky header, not the
+whole height: Textual's page took the header's line too, and each Page
+Down skipped a row never shown.
 
 Kept outside `tui.widgets`, whose package imports the rules core: the home
 screen's first frame loads no rules (tests/test_install.py).
@@ -23,6 +26,40 @@ class RowTable(DataTable):
         Binding("home", "row(0)", "First", show=False),
         Binding("end", "row(-1)", "Last", show=False),
     ]
+
+    def _page_lines(self) -> int:
+        """The lines of rows in sight: the height less the sticky header
+        and fixed rows."""
+        fixed = (self.header_height if self.show_header else 0) + sum(
+            row.height for row in self.ordered_rows[: self.fixed_rows])
+        return max(1, self.scrollable_content_region.height - fixed)
+
+    def _row_starts(self) -> list[int]:
+        starts, y = [], 0
+        for row in self.ordered_rows[self.fixed_rows:]:
+            starts.append(y)
+            y += row.height
+        return starts
+
+    def scroll_page_down(self, **kwargs) -> None:  # type: ignore[override]
+        """A page down, beginning with the first row not wholly in sight
+        (so no row goes unseen), or a page of lines where one row is
+        taller than the page."""
+        top, lines = round(self.scroll_y), self._page_lines()
+        target = top + lines
+        cut = [start for start in self._row_starts() if top < start <= target]
+        if cut:
+            target = cut[-1]
+        self.scroll_to(y=target, **kwargs)
+
+    def scroll_page_up(self, **kwargs) -> None:  # type: ignore[override]
+        """A page up, ending with the row at the top now (or the one above)."""
+        top, lines = round(self.scroll_y), self._page_lines()
+        target = top - lines
+        whole = [start for start in self._row_starts() if target <= start < top]
+        if whole:
+            target = whole[0]
+        self.scroll_to(y=max(0, target), **kwargs)
 
     def action_row(self, row: int) -> None:
         if self.row_count:
