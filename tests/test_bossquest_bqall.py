@@ -217,6 +217,11 @@ def _result(keys, hearts, *, final_boss=True, winners=(0,)):
                                   "on keys, then hearts."),
     ((5, 5, 1), (2, 2, 1), True, "The game is over: Ann and Bram reach 5 keys and win it. No "
                                  "Final Boss duel: only a single winner faces the MegaBoss."),
+    # a play-test: Bram had 4 keys, a PERFECT gave 2, the box said "reaches 5 keys"
+    ((6, 2, 1), (2, 3, 1), False, "The game is over: Ann reaches 6 keys and wins it."),
+    ((6, 6, 1), (2, 1, 1), False, "The game is over: Ann and Bram reach 6 keys; Ann wins it."),
+    ((6, 5, 1), (2, 2, 1), False, "The game is over: Ann and Bram reach 5 keys or more; Ann "
+                                  "wins it."),
     ((3, 3, 3), (0, 0, 0), True, "The game is over: Ann, Bram and Cora lost their last hearts; "
                                  "Ann, Bram and Cora win it. No Final Boss duel: only a single "
                                  "winner faces the MegaBoss."),

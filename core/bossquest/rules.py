@@ -2506,11 +2506,14 @@ def game_over_line(result: RoundResult, name) -> str:
         line = f"The game is over: {why}; {names(winners)} {verb} it{how}."
     else:
         reach = "reaches" if len(full) == 1 else "reach"
+        # the keys they have, not the goal (a PERFECT's 2 keys took a
+        # play-test's Bram from 4 to 6: "reaches 5 keys" was untrue)
+        held = {keys[s] for s in full}
+        count = f"{held.pop()} keys" if len(held) == 1 else f"{keys_to_win(n)} keys or more"
         if full == winners:
-            line = f"The game is over: {names(full)} {reach} {keys_to_win(n)} keys and {verb} it."
+            line = f"The game is over: {names(full)} {reach} {count} and {verb} it."
         else:
-            line = (f"The game is over: {names(full)} {reach} {keys_to_win(n)} keys; "
-                    f"{names(winners)} {verb} it.")
+            line = f"The game is over: {names(full)} {reach} {count}; {names(winners)} {verb} it."
     if result.final_boss and len(winners) == 1:
         champion = winners[0]
         if hearts[champion]:
