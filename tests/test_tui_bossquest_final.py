@@ -638,6 +638,34 @@ async def test_a_spell_that_does_nothing_in_the_duel_says_so_bq38():
     assert "○ Final turn! (no effect in the duel)" in text, text
 
 
+async def test_a_marked_spell_by_the_megaboss_keeps_its_note_whole_when_wide(monkeypatch):
+    """Play-test (160x45): the Boss box cut "•○ No heart lost (no effect in
+    the due…" where 80x24 read "○ No heart lost (no effect)": the note was
+    fitted to the panel's width, less the mark of a spell changed since
+    your last move (•). The mark's cell counts: the note is whole, the
+    long one or the short one, at either size."""
+    import attrs
+
+    from core.bossquest.actions import DuelSpell
+    from core.bossquest.cards import Spell, SpellKind
+    from tui.screens.bossquest import BossQuestScreen
+
+    state = duel_choose_state()
+    no_loss, minus_two = Spell(SpellKind.NO_HEART_LOSS), Spell(SpellKind.HP_MINUS_2)
+    state = attrs.evolve(state, duel_offer=(no_loss, minus_two))
+    after = GAME.apply(state, min(GAME.to_act(state)), DuelSpell(0))
+    monkeypatch.setattr(BossQuestScreen, "changed",
+                        lambda self, kind: frozenset({0}) if kind == "spells" else frozenset())
+    for size in ((80, 24), (160, 45)):
+        app = ScreenApp(make_update(after, after.champion))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            text = screen_text(app)
+        lines = [line for line in text.splitlines() if "No heart lost" in line]
+        assert lines and "•○ No heart lost (no effect" in lines[0], (size, lines)
+        assert "…" not in lines[0].split("No heart lost")[1].split("│")[0], (size, lines)
+
+
 async def test_number_keys_sacrifice_hearts_in_the_duels_combat():
     """BQ §Final Boss: at combat the champion may sacrifice hearts, +1 each.
     The bar offered "Sacrifice 0 … Sacrifice n" by arrows alone (the number

@@ -2499,20 +2499,24 @@ class BossQuestScreen(GameScreen):
             return
         picking = self._mode == "target-spell"
         width = self._active_width
+        in_play = view.active if final is None else final.spells
+        spells = self.changed("spells")
+        flags = [i in spells for i in range(len(in_play))]
+        # (the mark of a spell changed since your last move takes a cell of
+        # every row: 160x45 cut "•○ No heart lost (no effect in the due…")
+        room = width - 1 if width and any(flags) else width
         rows = []
-        for i, active in enumerate(view.active if final is None else final.spells):
+        for i, active in enumerate(in_play):
             text = spell_label(active.spell)
             if active.target is not None:
                 text.append(f" → {self._who(active.target)}")
             # in play, yet nothing to the champion (BQ-38): it read as in
             # force; shorter where the panel cut it ("(no effect in the due…")
             note = extras.duel_effect_note(view, active.spell,
-                                           width - text.cell_len if width else None)
+                                           room - text.cell_len if room else None)
             if note:
                 text.append(note, style="italic")
             rows.append(Row(text, key=str(i + 1), enabled=not picking or self._legal(TargetSpell(i))))
-        spells = self.changed("spells")
-        flags = [i in spells for i in range(len(rows))]
         if self.has_class("-short") and not picking and len(rows) > 2 and width:
             # Short, the spells in play share lines where they fit (a Final
             # Boss duel's six took six lines at 80x24, and the knights' last
