@@ -896,6 +896,22 @@ def test_the_duels_combat_gives_the_champions_strength_on_their_row():
     assert lines[2] == "weapons 32, spells +2 = 34 against 30 HP: 4 over", lines
 
 
+def test_the_duels_sum_is_left_out_where_only_the_weapons_make_it():
+    """Play-test: "weapons 33 = 33 against 31 HP: 2 over" with no spell
+    and no heart in it; the sum said nothing. It reads "weapons 33 against
+    31 HP: 2 over"."""
+    from core.bossquest.state import DuelResult
+    from tests.bossquest_tables import w
+    from tui.screens.bossquest import duel_text
+
+    duel = DuelResult(champion=1, megaboss=31, hp=31, weapons=(w("R7"), w("Y7")),
+                      readings=(), weapons_total=33, spells_total=0, sacrificed=0,
+                      strength=33, spells=(), conditions_met=True, hearts_before=2,
+                      won=False, ending="")
+    lines = duel_text(duel, ("Ann", "Bram", "Cora").__getitem__).plain.split("\n")
+    assert lines[2] == "weapons 33 against 31 HP: 2 over", lines
+
+
 def test_the_duel_lists_only_the_companion_that_acts_in_it_bq48():
     """Play-test (qbq finding 6): in the duel each view still listed "Your
     Fox: You win ties..." and "Ann's Raven: ... at the Wizard", powers the

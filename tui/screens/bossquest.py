@@ -746,8 +746,9 @@ def duel_text(duel: DuelResult, who: Any) -> Text:
     if duel.sacrificed:
         s_ = "" if duel.sacrificed == 1 else "s"
         parts.append(f"heart{s_} +{duel.sacrificed}")
-    text.append(f"\n{', '.join(parts)} = {duel.strength} against {duel.hp} HP: "
-                f"{_duel_verdict(duel)}")
+    # (the weapons alone: "weapons 33 = 33" said nothing, a play-test)
+    total = "" if len(parts) == 1 and duel.strength == duel.weapons_total else f" = {duel.strength}"
+    text.append(f"\n{', '.join(parts)}{total} against {duel.hp} HP: {_duel_verdict(duel)}")
     if not duel.conditions_met and not duel.unmet:
         text.append("\nA spell's condition is not met.", style="bold")
     text.append("\n")
