@@ -1151,17 +1151,18 @@ def test_a_single_spell_drawn_is_activated_at_once_bq52():
     assert state.phase is Phase.DUEL and state.champion == 0
     state = draw(play(state, 0, DuelAsk(1)), "R7")
     said = [GAME.describe(state, CHANCE, LaySpell(HPM1), names, viewer) for viewer in (0, 1)]
-    # a light spell by the MegaBoss, as the duel's prompt places it
-    # (BQ-38); "against you" read as harm where it could help
-    assert said == ["Bram draws Boss HP -1 for the MegaBoss and activates it by the MegaBoss.",
-                    "You draw Boss HP -1 for the MegaBoss and activate it by the MegaBoss."]
+    # a light spell next to the MegaBoss, as BQ-38 places it; "against
+    # you" read as harm where it could help, "by the MegaBoss" (a
+    # play-test) as if the MegaBoss activated it
+    assert said == ["Bram draws Boss HP -1 for the MegaBoss and activates it next to the MegaBoss.",
+                    "You draw Boss HP -1 for the MegaBoss and activate it next to the MegaBoss."]
     state = GAME.apply(state, CHANCE, LaySpell(HPM1))
     assert state.phase is Phase.DUEL and state.active == (ActiveSpell(HPM1, None),)
     assert state.duel_offer == () and GAME.to_act(state) == {0}
     final = spell(SpellKind.FINAL_TURN)
     state = draw(play(state, 0, DuelAsk(1)), "B7")
     assert GAME.describe(state, CHANCE, LaySpell(final), names) == (
-        "Bram draws Final turn! for the MegaBoss and activates it by the MegaBoss "
+        "Bram draws Final turn! for the MegaBoss and activates it next to the MegaBoss "
         "(no effect in the duel).")
 
 

@@ -2177,8 +2177,10 @@ def describe(
             if _duel_spell_drawn(state, action.spell).phase is _P_DUEL:
                 # BQ-52: the only spell drawn, activated at once; no one's
                 # choice, said where it goes (BQ-38), not "against" the
-                # champion (a play-test's Attack +2 helped)
-                where = f"on {name(state.champion)}" if action.spell.dark else "by the MegaBoss"
+                # champion (a play-test's Attack +2 helped); a light one
+                # "next to" the MegaBoss ("by the MegaBoss" read as its doing)
+                where = (f"on {name(state.champion)}" if action.spell.dark
+                         else "next to the MegaBoss")
                 line += f" and activates it {where}"
                 if not acts_in_duel(action.spell):
                     line += " (no effect in the duel)"
