@@ -366,6 +366,39 @@ async def test_the_bolder_moment_shows_the_chosen_spells_words(size):
             assert "Knights" in text and "Log" in text, text
 
 
+@pytest.mark.parametrize("keys", [("2",), ("down", "enter"), ("up", "enter"), ("m",),
+                                  ("9", "down", "enter"), ("2", "up", "enter")],
+                         ids=["number", "down-enter", "up-enter", "m", "refused-down-enter",
+                              "number-up-enter"])
+async def test_a_spell_chosen_in_the_bolder_moment_moves_the_bars_highlight_to_activate(keys):
+    """A play-test: the bolder moment opens with the bar's highlight on
+    "p Let it pass", and it stayed there once a spell was chosen (its
+    number, or Down then Enter), so the next Enter let the moment pass
+    where the ordinary Wizard's activated the spell (only after a refused
+    number did it move). A spell chosen by the player takes the highlight
+    to "a Activate <spell>", every time, as at the Wizard."""
+    from core.bossquest.actions import Activate, ActivateMystery
+    from tests.bossquest_tables import play
+    from tests.test_bossquest_variants import two
+
+    state = play(two(mystery=True), 1, Ask(2))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert cursor_value(app) == LetPass()  # the moment opens on the pass
+        await pilot.press(*keys)
+        await pilot.pause()
+        market = app.screen.query_one("#bq-market", Market)
+        chosen = market.highlighted
+        want = ActivateMystery() if chosen == len(state.offer) else Activate(chosen)
+        assert cursor_value(app) == want, keys
+        bar = app.screen.query_one("#bq-actions", ActionBar)
+        assert bar.choices[bar.cursor].label.startswith("Activate "), keys
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.port.submitted == [(0, want)], keys
+
+
 async def test_p_without_bolder_knights_says_the_option_is_not_in_this_match():
     from tests.screen_kit import record_notices
 

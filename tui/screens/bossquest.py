@@ -3700,9 +3700,23 @@ class BossQuestScreen(GameScreen):
                 self._no_spell_chosen = None
                 self._draw_actions()
                 self._draw_prompt()
-                self.query_one("#bq-actions", ActionBar).focus()
+                bar = self.query_one("#bq-actions", ActionBar)
+                self._to_the_chosen_spell(bar)
+                bar.focus()
             return
         self._pick_target(event.index)
+
+    def _to_the_chosen_spell(self, bar: ActionBar) -> None:
+        """A spell the player chose at the Wizard (its number, m, Enter, a
+        click) has the bar's highlight: "a Activate" it, or "x Discard" it
+        where it can only be discarded. In the bolder knights' moment the
+        cursor kept "p Let it pass", where the moment opened, and the next
+        Enter let the moment pass where the Wizard's activated (a play-test)."""
+        spell_actions = (Activate, ActivateMystery, Discard, DiscardMystery)
+        index = next((i for i, c in enumerate(bar.choices)
+                      if c.enabled and isinstance(c.value, spell_actions)), None)
+        if index is not None:
+            bar.move_to(index)
 
     def on_hand_highlighted(self, event: Hand.Highlighted) -> None:
         event.stop()
