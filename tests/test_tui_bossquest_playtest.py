@@ -399,6 +399,77 @@ async def test_a_spell_chosen_in_the_bolder_moment_moves_the_bars_highlight_to_a
         assert app.port.submitted == [(0, want)], keys
 
 
+async def test_the_bolder_prompt_reads_the_same_at_the_same_size():
+    """A play-test at 160x45: the bolder prompt read short, then whole after
+    a resize to 80x24 and back, then short again at the next key. The same
+    size gives the same prompt, the one that fits its laid-out width."""
+    from tests.bossquest_tables import play
+    from tests.test_bossquest_variants import two
+
+    state = play(two(mystery=True), 1, Ask(2))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        prompt = app.screen.query_one("#bq-prompt", Static)
+
+        def first_line():
+            return str(prompt.render()).splitlines()[0]
+
+        opened = first_line()
+        assert len(opened) <= prompt.content_region.width, opened  # fits, unwrapped
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.resize_terminal(160, 45)
+        await pilot.pause()
+        await pilot.pause()
+        assert first_line() == opened
+        await pilot.press("l")  # any key: the log, and back
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert first_line() == opened
+        await pilot.press("2")
+        await pilot.pause()
+        assert first_line() == opened
+
+
+async def test_the_bolder_prompt_is_worded_again_when_its_width_changes_after_the_screens_look():
+    """In a real terminal a resize from 80x24 back to 160x45 was looked at
+    by the screen before the layout that put the log beside the decision:
+    the prompt was worded for the whole width (the whole prompt, wrapped
+    over two lines beside the log) until the next key worded it short
+    again. The prompt asks to be worded again whenever its laid-out width
+    is not the one it was worded for: here the log goes under the table
+    and comes back beside it with no resize at all."""
+    from tests.bossquest_tables import play
+    from tests.test_bossquest_variants import two
+
+    state = play(two(mystery=True), 1, Ask(2))
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        prompt = screen.query_one("#bq-prompt", Static)
+
+        def first_line():
+            return str(prompt.render()).splitlines()[0]
+
+        beside_the_log = first_line()
+        assert beside_the_log.endswith("Use a spell first, or pass: p."), beside_the_log
+        # one column, the log under the table, as at 80x24: the prompt has the width
+        screen.remove_class("-wide").add_class("-narrow")
+        await pilot.pause()
+        await pilot.pause()
+        whole = first_line()
+        assert whole.endswith("Or let it pass: p."), whole
+        assert len(whole) <= prompt.content_region.width, whole
+        screen.remove_class("-narrow").add_class("-wide")  # the log beside it again
+        await pilot.pause()
+        await pilot.pause()
+        assert first_line() == beside_the_log
+        assert prompt.size.height == 2  # one line, and the spell's words
+
+
 async def test_p_without_bolder_knights_says_the_option_is_not_in_this_match():
     from tests.screen_kit import record_notices
 

@@ -1367,6 +1367,26 @@ class KnightRows(PickList):
             self.post_message(self.Refit())
 
 
+class DecisionPrompt(Static):
+    """The decision's prompt, whose wording may follow its laid-out width
+    (the bolder knights' whole prompt or its short one: `_bolder_prompt`).
+    When its width is not the one it was worded for it asks to be worded
+    again: a resize from 80x24 back to 160x45 was looked at by the screen
+    before the layout that put the log beside it, and the whole prompt,
+    worded for the screen's width, wrapped beside the log until the next
+    key worded it short (a play-test)."""
+
+    class Refit(Message):
+        """The prompt was worded for another width than it has."""
+
+    #: the content width the prompt was worded for
+    worded_for = 0
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.content_region.width != self.worded_for:
+            self.post_message(self.Refit())
+
+
 class CombatBox(Static):
     """The last combat beside the table, fitted to the lines and width the
     panel has (`fitted_combat_text`), and fitted again whenever they
@@ -1850,7 +1870,7 @@ class BossQuestScreen(GameScreen):
                 # (at the foot of the column; on a large terminal right under
                 # the knights, the combats below it)
                 with Vertical(id="bq-decide"):
-                    yield Static("", id="bq-prompt")
+                    yield DecisionPrompt("", id="bq-prompt")
                     yield ActionBar(id="bq-actions")
                 # On a large terminal the combats so far, spells and all,
                 # newest first, fill the column under the decision (`_roomy`)
@@ -1892,8 +1912,8 @@ class BossQuestScreen(GameScreen):
         if self.update is not None and self.is_mounted:
             self._redraw(self.update)
             self.after_refresh_while_shown(self._refit_knights)
-            # the bolder prompt's wording follows the prompt's laid-out width
-            self.after_refresh_while_shown(self._draw_prompt)
+            # (the bolder prompt's wording follows the prompt's laid-out
+            # width: it asks again once laid out, `DecisionPrompt.Refit`)
 
     def _refit_knights(self) -> None:
         """The knights' rows again, once their panel has its laid-out width
@@ -3188,7 +3208,14 @@ class BossQuestScreen(GameScreen):
             # in place of the prompt's last line (its keys), its height kept
             lines = text.split("\n")
             text = Text("\n").join([*lines[:-1], Text(typed, style="bold")])
-        update_static(self.query_one("#bq-prompt", Static), text)
+        prompt = self.query_one("#bq-prompt", DecisionPrompt)
+        prompt.worded_for = prompt.content_region.width
+        update_static(prompt, text)
+
+    def on_decision_prompt_refit(self, event: DecisionPrompt.Refit) -> None:
+        event.stop()
+        if self.update is not None and self.is_mounted:
+            self._draw_prompt()  # worded for the width it has now
 
     def digits_shown(self) -> None:
         if self.is_mounted:
@@ -3565,7 +3592,7 @@ class BossQuestScreen(GameScreen):
         list's spell. One line where the whole would wrap (80 columns), so
         that the chosen spell's words fit under it, as at the Wizard (a
         play-test saw none): the list and the bar name the spell keys.
-        (Drawn again after a resize's layout: `on_resize`.)"""
+        (Worded again whenever its laid-out width changes: `DecisionPrompt`.)"""
         n = view.to_draw
         head = Text.assemble(
             ("Bolder knights: ", "bold"),
@@ -3576,7 +3603,7 @@ class BossQuestScreen(GameScreen):
             " Or let it pass: ", ("p", "bold reverse"), ".")
         # (the prompt's own width: beside the log on a wide screen; as laid
         # out, or the screen's less its padding before the first layout)
-        room = self.query_one("#bq-prompt", Static).content_region.width
+        room = self.query_one("#bq-prompt", DecisionPrompt).content_region.width
         if whole.cell_len <= (room or self.app.size.width - 2):
             return whole
         text = Text.assemble(head, " Use a spell first, or pass: ", ("p", "bold reverse"), ".")
