@@ -72,25 +72,32 @@ async def _keys_now_and_not_now(update, *keys: str) -> tuple[dict[str, str], dic
         return dict(now), dict(idle_keys(app.game_screen, now))
 
 
-async def test_f1_offers_0_only_in_the_final_boss_duels_sacrifice():
-    """A play-test without the Final Boss saw F1 at the Wizard list "0 The
-    Final Boss duel: sacrifice no heart" among the keys of the moment (0
-    there says "There is no spell 0"). As o (Companions) and p (bolder
-    knights) are: not in F1 in a match without the option, under "Not now"
-    in one with it, a key of the moment in the duel's sacrifice."""
+async def _only_not_now_with_the_final_boss(key: str, words: str) -> None:
+    """At the Wizard, F1 names the duel's `key` nowhere in a match without
+    the Final Boss, and under "Not now" in one with it."""
     import attrs
 
     from core.bossquest.state import Options
-    from tests.test_tui_bossquest_final import _sacrifice_state_against
 
-    words = "The Final Boss duel: sacrifice no heart"
     plain = full_state(step=Step.WIZARD)
     now, idle = await _keys_now_and_not_now(make_update(plain))
     assert words not in {*now.values(), *idle.values()}, (now, idle)
     with_duel = attrs.evolve(plain, options=Options(final_boss=True))
     now, idle = await _keys_now_and_not_now(make_update(with_duel))
     assert words not in now.values(), now
-    assert idle.get("0") == words, idle
+    assert idle.get(key) == words, idle
+
+
+async def test_f1_offers_0_only_in_the_final_boss_duels_sacrifice():
+    """A play-test without the Final Boss saw F1 at the Wizard list "0 The
+    Final Boss duel: sacrifice no heart" among the keys of the moment (0
+    there says "There is no spell 0"). As o (Companions) and p (bolder
+    knights) are: not in F1 in a match without the option, under "Not now"
+    in one with it, a key of the moment in the duel's sacrifice."""
+    from tests.test_tui_bossquest_final import _sacrifice_state_against
+
+    words = "The Final Boss duel: sacrifice no heart"
+    await _only_not_now_with_the_final_boss("0", words)
     duel = _sacrifice_state_against(-2)
     now, _ = await _keys_now_and_not_now(make_update(duel, duel.champion))
     assert now.get("0") == words, now
@@ -113,15 +120,4 @@ async def test_f1_leaves_out_the_duels_fight_in_a_match_without_the_final_boss()
     """F1's "Not now" listed "f Final Boss duel: go into combat" in a match
     without the Final Boss (seen after the 0 above was mended): no duel,
     no Fight!; with the option it stays under "Not now" until the duel."""
-    import attrs
-
-    from core.bossquest.state import Options
-
-    words = "Final Boss duel: go into combat"
-    plain = full_state(step=Step.WIZARD)
-    now, idle = await _keys_now_and_not_now(make_update(plain))
-    assert words not in {*now.values(), *idle.values()}, (now, idle)
-    with_duel = attrs.evolve(plain, options=Options(final_boss=True))
-    now, idle = await _keys_now_and_not_now(make_update(with_duel))
-    assert words not in now.values(), now
-    assert idle.get("f") == words, idle
+    await _only_not_now_with_the_final_boss("f", "Final Boss duel: go into combat")
