@@ -31,7 +31,9 @@ from tui.app import OvertableApp
 from tui.key_order import KeysInOrder
 from tui.screens.game import GameScreen
 from tui.screens.handover import HandoverScreen
+from tui.screens.help import IDLE_HEADING
 from tui.screens.overseers import OverseersScreen
+from tui.widgets.footer import Footer
 
 pytestmark = pytest.mark.usefixtures("brisk_idle")
 
@@ -391,6 +393,53 @@ async def test_the_first_arrow_arms_enter_at_an_admission_that_came_under_your_k
         assert fake.submitted[1:] == [(0, make_update(admitting, 0).legal[0])]
 
 
+def _footer_keys(screen) -> list[str]:
+    return [key for key, _words, _usable in screen.query_one(Footer).shown]
+
+
+@pytest.mark.parametrize("decision", ["the next pack", "the judgment"])
+async def test_the_footer_offers_no_enter_while_it_waits_for_an_arrow(screen_clock, decision):
+    """A play-test saw "↵ Do it" in the footer over Deny / Admit just after
+    the last vote (and the hand's "↵ Choose" over a pack come under the key
+    that kept a card), with a choice highlighted, where Enter makes none of
+    it until an arrow has moved the highlight. The footer leaves Enter out
+    while it waits (an Enter is still told why) and offers it again at the
+    first arrow."""
+    state = drafting() if decision == "the next pack" else _the_others_voted_for_you(drafting())
+    update, fake, app = _seat_0_app(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        screen = app.game_screen
+        await pilot.pause()
+        assert "enter" in _footer_keys(screen)
+        screen_clock.now += 2.0
+        await pilot.press("2" if decision == "the next pack" else "1")  # a card kept; the last vote
+        later = (passed(state) if decision == "the next pack"
+                 else GAME.apply(state, 0, fake.submitted[0][1]))
+        screen_clock.now += 0.05  # at once
+        screen.show(attrs.evolve(make_update(later, 0), seq=update.seq + 1))
+        await pilot.pause()
+        assert screen.focused.highlighted is not None  # a choice highlighted all the same
+        assert "enter" not in _footer_keys(screen)
+        # F1 says why among the keys of the moment, not under "Not now"
+        rows = await _help_rows(app, pilot)
+        waits = [i for i, (key, text) in enumerate(rows)
+                 if key == "Enter" and "came under your last key" in text]
+        assert len(waits) == 1 and waits[0] < rows.index(("", IDLE_HEADING)), rows
+        screen_clock.now += 2.0  # past both waits
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(fake.submitted) == 1
+        assert any("none of it until ←→" in n for n in notices), notices
+        assert "enter" not in _footer_keys(screen)
+        await pilot.press("right")
+        await pilot.pause()
+        assert "enter" in _footer_keys(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(fake.submitted) == 2
+
+
 async def test_with_the_wait_off_the_top_row_is_chosen_by_enter_at_once(screen_clock):
     """`OVERTABLE_ENTER_WAIT=0`: no wait for an arrow after the last pick."""
     state = drafting()
@@ -413,8 +462,9 @@ async def test_with_the_wait_off_the_top_row_is_chosen_by_enter_at_once(screen_c
         assert len(fake.submitted) == 2
 
 
-async def _help_enter(app, pilot) -> str:
-    """What F1 says Enter does now (the help opened and closed again)."""
+async def _help_rows(app, pilot) -> list[tuple[str, str]]:
+    """F1's (key, what it does) rows, headings too (the help opened and
+    closed again)."""
     from textual.widgets import DataTable
 
     from tui.screens.help import HelpScreen
@@ -422,10 +472,16 @@ async def _help_enter(app, pilot) -> str:
     await app.push_screen(HelpScreen(app.game_screen))
     await pilot.pause()
     table = app.screen.query_one(DataTable)
-    rows = [tuple(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+    rows = [tuple(" ".join(str(c).split()) for c in table.get_row_at(i))
+            for i in range(table.row_count)]
     app.pop_screen()
     await pilot.pause()
-    return " ".join(" ".join(text.split()) for key, text in rows if key.startswith("Enter"))
+    return rows
+
+
+async def _help_enter(app, pilot) -> str:
+    """What F1 says Enter does now."""
+    return " ".join(text for key, text in await _help_rows(app, pilot) if key.startswith("Enter"))
 
 
 async def test_f1_says_enter_waits_for_an_arrow_at_a_choice_that_came_under_your_key(

@@ -608,7 +608,8 @@ class OverseersScreen(GameScreen):
 
     def _enter_held(self) -> str:
         """Why the action bar's Enter makes no choice now (`too_soon`), for
-        F1; "" when it does (or the choice is the draft hand's)."""
+        F1, and the footer leaves it out; "" when it does (or the choice is
+        the draft hand's)."""
         if self._unlooked_here() and not self.holds_the_table and not self._drafting():
             return _LOOK_ENTER
         return ""
@@ -620,6 +621,13 @@ class OverseersScreen(GameScreen):
         if self._unlooked_here() and not self.holds_the_table and self._drafting():
             return _NEXT_PACK_ENTER
         return ""
+
+    def help_taken_keys(self) -> dict[str, str]:
+        """F1 while Enter waits for an arrow (`too_soon` takes it before the
+        hand or the bar): why, among the keys of the moment (out of the
+        footer, it fell under "Not now")."""
+        why = self._enter_held() or self._hand_enter_held()
+        return {"enter": why} if why else {}
 
     def _drafting(self) -> bool:
         return self.update is not None and self.update.view.phase is Phase.DRAFT
@@ -641,6 +649,7 @@ class OverseersScreen(GameScreen):
             # started with none (`_NO_DEFAULT`): a play-test's Right, then
             # Enter, discarded nothing and said nothing
             self._unlooked = None
+            self.refresh_bindings()  # Enter comes back to the footer (`enter_held`)
             if self.update is not None:
                 update_static(self.query_one("#ov-prompt", Static),
                               self._prompt_line(self.update))

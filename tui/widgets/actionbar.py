@@ -16,7 +16,7 @@ choice, the one Enter carries out, is always in sight.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,7 +95,7 @@ class ActionBar(CursorWidget):
         does nothing yet (`enter_held`)."""
         if binding.action != "choose":
             return None
-        if self.enter_held is not None and (held := self.enter_held()):
+        if held := self.why_enter_held():
             return held
         if self.nothing_highlighted():
             return self.unpicked or NOTHING_HIGHLIGHTED
@@ -147,11 +147,6 @@ class ActionBar(CursorWidget):
         #: what an Enter says while nothing is highlighted (the screen's
         #: words for the decision, naming its keys); "" for the usual
         self.unpicked = ""
-        #: why an Enter makes no choice now, where the screen holds it back
-        #: (Overseers: a decision that came under the player's last key
-        #: waits for an arrow), "" when it makes the highlighted one: F1
-        #: named the highlighted action while Enter did nothing
-        self.enter_held: Callable[[], str] | None = None
 
     @property
     def choices(self) -> tuple[Choice, ...]:

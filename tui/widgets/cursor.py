@@ -9,7 +9,7 @@ of the ones here) so a screen's handlers say which widget spoke.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.text import Text
@@ -83,6 +83,16 @@ class CursorWidget(Widget, can_focus=True):
     #: item picked none): it leaves the footer, as it chooses nothing then,
     #: and no item is drawn as chosen; the screen says why if it is pressed
     held: reactive[bool] = reactive(False, bindings=True)
+    #: why Enter picks nothing now, where the screen holds it back
+    #: (Overseers: a decision that came under the player's last key waits
+    #: for an arrow), "" when it picks the highlighted item: F1 says it, and
+    #: the footer leaves Enter out meanwhile (the screen refreshes the
+    #: bindings when it changes)
+    enter_held: Callable[[], str] | None = None
+
+    def why_enter_held(self) -> str:
+        """Why Enter picks nothing now (`enter_held`), "" when it picks."""
+        return self.enter_held() if self.enter_held is not None else ""
 
     def _items(self) -> Sequence[Any]:
         """The items, each with an `enabled` attribute."""
@@ -139,7 +149,7 @@ class CursorWidget(Widget, can_focus=True):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The arrows and Enter only mean something while there is a choice.
-        if action in ("select", "choose") and self.held:
+        if action in ("select", "choose") and (self.held or self.why_enter_held()):
             return False
         if action in ("select", "choose", "move", "first", "last"):
             return self.picking and bool(self.enabled_indexes())

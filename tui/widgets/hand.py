@@ -16,7 +16,7 @@ costs nothing to draw again (docs/performance.md).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -86,7 +86,7 @@ class Hand(KeptLines, CursorWidget):
         key, not looked at)."""
         if binding.action != "select":
             return None
-        if self.enter_held is not None and (held := self.enter_held()):
+        if held := self.why_enter_held():
             return held
         return "Choose the highlighted card"
 
@@ -109,8 +109,6 @@ class Hand(KeptLines, CursorWidget):
         #: (line, first x, last x) of each card as last drawn
         self._places: list[tuple[int, int, int]] = []
         self._shown: object = None
-        #: why Enter chooses nothing now, for F1 ("" when it does): the screen's
-        self.enter_held: Callable[[], str] | None = None
 
     @property
     def cards(self) -> tuple[Card, ...]:
