@@ -346,6 +346,35 @@ def test_the_duel_prompt_counts_the_spells_drawn_against_the_champion():
     assert text.endswith("the others are discarded.")
 
 
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_a_light_spell_drawn_in_the_duel_goes_next_to_the_megaboss_bq38(size):
+    """BQ-38: a light spell drawn in the duel goes next to the MegaBoss, as
+    the log says. The prompt and the spell's tag said "by the MegaBoss",
+    which a play-test read as the MegaBoss doing it. Both say "next to",
+    whole at 80x24 too, as the in-app rules do ("on the MegaBoss")."""
+    import attrs
+
+    from core.bossquest.cards import Spell, SpellKind
+    from tui.resources import rules_text
+
+    shown = " ".join(rules_text(GAME.id).replace("\n>", "\n").split())  # (a quote's lines)
+    assert "a light one next to the MegaBoss" in shown[shown.index("House ruling BQ-38"):][:120]
+
+    state = duel_choose_state()
+    light, dark = Spell(SpellKind.HP_PLUS_2), Spell(SpellKind.ATTACK_MINUS_1)
+    state = attrs.evolve(state, duel_offer=(light, dark))
+    app = ScreenApp(make_update(state, min(GAME.to_act(state))))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+    flat = " ".join(text.split())
+    assert "by the MegaBoss" not in flat, text
+    assert "(a dark one goes on the champion, a light one next to the MegaBoss)" in flat, text
+    tags = [line for line in text.splitlines() if "HP +2" in line and "next to the MegaBoss" in line]
+    assert tags and "…" not in tags[0], text
+    assert any("Attack -1" in line and "on the champion" in line for line in text.splitlines())
+
+
 async def test_the_final_table_shows_each_potion_as_it_was_read():
     """BQ-31: a potion counts as read at combat. The final table listed the
     last round's potions unread ("[±3]") beside a total that counted +3,

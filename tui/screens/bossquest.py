@@ -2579,7 +2579,7 @@ class BossQuestScreen(GameScreen):
         for index, spell in enumerate(view.duel_offer):
             # BQ §Final Boss: the spells the defeated knights drew, one of
             # them to activate against the champion (BQ-37, BQ-38)
-            tag = ("on the champion" if spell.dark else "by the MegaBoss"
+            tag = ("on the champion" if spell.dark else "next to the MegaBoss"
                    ) if acts_in_duel(spell) else extras.NO_DUEL_EFFECT
             offers.append(Offer(spell_label(spell), key=str(index + 1), tag=tag,
                                 detail=spell.text))

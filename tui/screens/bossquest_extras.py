@@ -334,7 +334,7 @@ def other_prompt(view: State, legal: tuple[Any, ...], seat: int | None,
             rest = "; the others are discarded."
         return Text.assemble(("For the MegaBoss: ", "bold"),
                              f"you speak for the defeated knights. Activate {which} "
-                             "(a dark one goes on the champion, a light one by the MegaBoss)"
+                             "(a dark one goes on the champion, a light one next to the MegaBoss)"
                              + rest)
     if view.phase is Phase.DUEL_SACRIFICE:
         hp = GAME.current_hp(view)
