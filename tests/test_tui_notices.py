@@ -646,9 +646,8 @@ async def test_a_notice_leaves_the_logs_newest_line_in_sight(game, size):
     async with app.run_test(size=size, notifications=True) as pilot:
         await pilot.pause(0.3)
         log = app.screen.query_one(_log_id(game))
-        newest = log.rows[-1].strip()
+        row = _newest_line_rows(app, log)[0]  # a long one's first row: its start
         before = screen_text(app).splitlines()
-        row = max(y for y, line in enumerate(before) if newest and newest in line)
         app.notify("Nothing to take back: you have not moved yet.", severity="warning")
         await pilot.pause(0.4)
         text = screen_text(app)
@@ -656,6 +655,85 @@ async def test_a_notice_leaves_the_logs_newest_line_in_sight(game, size):
         assert "Nothing to take back" in text
         toasts = [t.region for t in app.screen.query(Toast)]
         assert len(toasts) == 1 and toasts[0].overlaps(log.region), text
+
+
+#: a newest log line that wraps over several rows in a narrow log (Overstocked's at 80x24)
+_LONG_LINE = ("Bram places card 36 in their warehouse, turned half, covering 1 Yo-yo"
+              " at the top.")
+
+
+def _newest_line_rows(app, log) -> list[int]:
+    """The screen rows the log's newest line is drawn on, those in sight,
+    the top one first: a long line wraps over several."""
+    rows = [row.strip() for row in log.rows[-log.newest_rows:]]
+    region = log.content_region
+    lines = [line[region.x:region.right] for line in screen_text(app).splitlines()]
+    on_screen = [max(y for y, line in enumerate(lines) if rows[-1] and rows[-1] in line)]
+    while len(on_screen) < len(rows) and rows[-1 - len(on_screen)] in lines[on_screen[0] - 1]:
+        on_screen.insert(0, on_screen[0] - 1)
+    return on_screen
+
+
+async def _long_newest_line_under_a_notice(game: str, players: int, size: tuple[int, int],
+                                           newest: str) -> tuple[list[str], list[str], list[int]]:
+    """The screen's lines before and after a notice over `game`'s log full
+    to its foot, its newest line `newest`, and the rows that line is drawn on."""
+    import attrs
+
+    from tests import (
+        bossquest_screen_kit,
+        overboss_screen_kit,
+        overseers_screen_kit,
+        overstocked_screen_kit,
+    )
+    from tests.since_kit import turns_of_others
+
+    kit = {"boss-quest": bossquest_screen_kit, "overboss-duel": overboss_screen_kit,
+           "overstocked": overstocked_screen_kit, "overseers": overseers_screen_kit}[game]
+    update = turns_of_others(game, players=players, seed=2)[-1]
+    filler = tuple(f"Line {n}: Bram chooses a card." for n in range(40))
+    app = _with_app_css(kit.ScreenApp)(attrs.evolve(update, log=(*update.log, *filler, newest)))
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause(0.3)
+        log = app.screen.query_one(_log_id(game))
+        rows = _newest_line_rows(app, log)
+        before = screen_text(app).splitlines()
+        # the newest line is all the rows found, and in sight
+        assert " ".join(log.rows[-log.newest_rows:]).split() == newest.split()
+        assert len(rows) == log.newest_rows, "\n".join(before)
+        app.notify("Nothing to take back: Bram has chosen since your move.", severity="warning")
+        await pilot.pause(0.4)
+        after = screen_text(app).splitlines()
+        assert "Nothing to take back" in screen_text(app), after
+        return before, after, rows
+
+
+@pytest.mark.parametrize("newest", [_LONG_LINE, "Bram chooses a card."])
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+@pytest.mark.parametrize(("game", "players"), [
+    ("boss-quest", 2), ("overboss-duel", 2), ("overstocked", 2), ("overseers", 4)])
+async def test_a_notice_leaves_every_row_of_the_logs_newest_line_in_sight(game, players, size,
+                                                                        newest):
+    """Play-test (Overstocked at 80x24): the log full to its foot, its
+    newest line "Bram places card 36 in their warehouse, turned half,
+    covering 1 Yo-yo at the top." wrapped over four rows; a notice at the
+    log's top covered the first of them, and the player read "half,
+    covering 1 Yo-yo at the top." without its start. Every row of the
+    newest line stays in sight, as a one-row newest line does."""
+    before, after, rows = await _long_newest_line_under_a_notice(game, players, size, newest)
+    assert [after[y] for y in rows] == [before[y] for y in rows], "\n".join(after)
+
+
+async def test_a_notice_over_a_newest_line_taller_than_the_room_leaves_its_start():
+    """Overstocked at 80x24 with three players: the log is five rows, and
+    a four-row newest line has no room beside a notice either way. The
+    notice covers its end, not its start: the player reads the sentence
+    from its first word, as far as it shows."""
+    before, after, rows = await _long_newest_line_under_a_notice(
+        "overstocked", 3, (80, 24), _LONG_LINE)
+    kept = [after[y] == before[y] for y in rows]
+    assert kept[0] and not kept[-1], "\n".join(after)  # the start in sight, not the end
+    assert kept == sorted(kept, reverse=True), "\n".join(after)  # the rows in sight from the start
 
 
 @pytest.mark.parametrize("words", [

@@ -76,6 +76,19 @@ def notice_rows(notification: Notification, width: int, *, tight: bool = False) 
     return NOTICE_ROWS - (3 if tight else 1) + len(lines)
 
 
+def _rows_covered(first: int, last: int, top: int, rows: int) -> int:
+    """How much notices `rows` tall from screen row `top` down cover of a
+    log line on rows `first`-`last`: the rows they cover, and its rows once
+    more where they cover its first (what shows of it then reads as the end
+    of a sentence without its start); 0: none. Their first row, a notice's
+    margin, covers nothing (a one-line log sits just above notices at its
+    foot)."""
+    covered = min(last, top + rows - 1) - max(first, top + 1) + 1
+    if covered <= 0:
+        return 0
+    return covered + (last - first + 1 if first > top else 0)
+
+
 def _within_border(panel: Widget) -> Region:
     """`panel`'s region less its bottom and side borders, where notices sit
     (a log with a bottom border, Overseers' wider than 133 columns, had one
@@ -1811,32 +1824,43 @@ class GameScreen(Screen):
         notice over `NOTICES_SPILL_OVER` goes down from that area's top
         instead (over Overstocked's score now, above the log), where at the
         foot it would cover the short log's newest line; under a line near
-        the log's top it stays at the foot."""
+        the log's top it stays at the foot. The newest line is all the rows
+        it wraps over: of one too long for the room left either way, the
+        place that keeps its start in sight, or else more of it
+        (`_rows_covered`)."""
         rows = self._notices_rows if rows is None else rows
-        for log, newest in self._logs_newest(area):
+        for log, first, last in self._logs_newest(area):
             top = area.y if self._notices_spill else max(area.y, _within_border(log).y)
-            if newest > area.bottom - rows and newest >= top + rows:
+            at_foot = _rows_covered(first, last, area.bottom - rows, rows)
+            if _rows_covered(first, last, top, rows) < at_foot:
                 return top
         return None
 
-    def _hide_newest(self, area: Region, rows: int) -> bool:
-        """Whether notices `rows` tall over `area` cover a log's newest line
-        (their first row, a notice's margin, leaves what is under it in
-        sight: a one-line log sits just above notices at its foot)."""
+    def _newest_covered(self, area: Region, rows: int) -> int:
+        """How much notices `rows` tall over `area` cover of the logs'
+        newest lines (`_rows_covered`); 0: every row in sight."""
         top = self._notices_top(area, rows)
         if top is None:
             top = area.bottom - rows
-        return any(top < newest < top + rows for _, newest in self._logs_newest(area))
+        return sum(_rows_covered(first, last, top, rows)
+                   for _, first, last in self._logs_newest(area))
 
-    def _logs_newest(self, area: Region) -> list[tuple[SinceLog, int]]:
-        """The logs of `NOTICES_OVER` in `area`, each with the screen row
-        of its newest line (the rows under it empty)."""
+    def _logs_newest(self, area: Region) -> list[tuple[SinceLog, int, int]]:
+        """The logs of `NOTICES_OVER` in `area`, each with the screen rows
+        of its newest line in sight, its first and its last (the rows under
+        it empty): a long line wraps over several rows (Overstocked's log at
+        80x24 is 27 columns), and a notice over the first of them left the
+        player the end of a sentence without its start."""
         out = []
         for log in self.query(self.NOTICES_OVER).results(SinceLog):
             content = log.content_region
             if log.display and content.overlaps(area):
-                out.append((log, content.y + min(log.virtual_size.height - round(log.scroll_y),
-                                                 content.height) - 1))
+                # (rows past the panel's top and foot cut: scrolled back,
+                # the last row in sight stands for the newest line)
+                end = content.y + log.virtual_size.height - round(log.scroll_y)
+                last = min(end, content.bottom) - 1
+                first = max(content.y, min(end - log.newest_rows, last))
+                out.append((log, first, last))
         return out
 
     def notices_to_drop(self, shown: Sequence[Notification]) -> list[Notification]:
@@ -1924,21 +1948,24 @@ class GameScreen(Screen):
         # (the Duel's log at 80x24 is four rows: a notice of two lines hid
         # them all)
         wide = narrow > area.height or (
-            self._hide_newest(area, narrow)
-            and not self._hide_newest(area, notice_rows(shown[-1], room)))
+            self._newest_covered(area, notice_rows(shown[-1], room))
+            < self._newest_covered(area, narrow))
         width = room if wide else min(NOTICE_WIDTH, room)
         # Still over the newest line (a notice of two lines or more over the
         # Duel's four-row log at 80x24 hid all four): without its padding
         # over and under the text, at 40 columns or the area's width,
-        # whichever takes fewer rows, where that leaves the line in sight
+        # whichever takes fewer rows, where that leaves more of the line in
+        # sight (the fewer rows the first of those that leave as much)
         tight = False
-        if self._hide_newest(area, notice_rows(shown[-1], width)):
+        covered = self._newest_covered(area, notice_rows(shown[-1], width))
+        if covered:
             widths = sorted(dict.fromkeys((min(NOTICE_WIDTH, room), room)),
                             key=lambda w: notice_rows(shown[-1], w, tight=True))
-            for tight_width in widths:
-                if not self._hide_newest(area, notice_rows(shown[-1], tight_width, tight=True)):
-                    tight, width, wide = True, tight_width, tight_width == room
-                    break
+            tight_covered = {w: self._newest_covered(area, notice_rows(shown[-1], w, tight=True))
+                             for w in widths}
+            tight_width = min(widths, key=tight_covered.__getitem__)
+            if tight_covered[tight_width] < covered:
+                tight, width, wide = True, tight_width, tight_width == room
         rack.set_class(wide, "-wide")
         rack.set_class(tight, "-tight")
         # the older ones stacked over it while they fit, and while the stack
@@ -1948,7 +1975,8 @@ class GameScreen(Screen):
         for notification in reversed(shown):
             more = notice_rows(notification, width, tight=tight)
             if kept and (rows + more > area.height
-                         or self._hide_newest(area, rows + more) > self._hide_newest(area, rows)):
+                         or self._newest_covered(area, rows + more)
+                         > self._newest_covered(area, rows)):
                 break
             rows, kept = rows + more, kept + 1
         self._notices_rows = rows

@@ -75,6 +75,12 @@ class GameLog(KeptScrollBars, ScrollView, can_focus=True):
         self._wrap()
         return tuple(strip.text.rstrip() for strip in self._rows)
 
+    @property
+    def newest_rows(self) -> int:
+        """The rows the newest entry takes as drawn now (a long one wraps)."""
+        self._wrap()
+        return len(self._wrapped[-1]) if self._wrapped else 0
+
     def set_lines(self, lines: Sequence[str]) -> None:
         lines = tuple(lines)
         if lines == self._shown:
