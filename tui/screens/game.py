@@ -1907,14 +1907,22 @@ class GameScreen(Screen):
 
     def _notices_spilled(self, shown: Sequence[Notification], rack: ToastRack) -> int | None:
         """1, the newest notice kept alone over `NOTICES_SPILL_OVER`, where
-        it does not fit over `NOTICES_OVER` and does there; else None (kept
-        as `_notices_kept` says)."""
+        it does not fit over `NOTICES_OVER` and does there, or covers less
+        of the log's newest line there; else None (kept as `_notices_kept`
+        says). Over Overstocked's five-row log at 80x24 a notice covered
+        the start of a newest line of four rows, no room for both."""
         self._notices_spill = False
-        if not (shown and self.NOTICES_SPILL_OVER) or self._notice_fits(shown[-1]):
+        if not (shown and self.NOTICES_SPILL_OVER):
+            return None
+        newest = shown[-1]
+        fits = self._notice_fits(newest)
+        covered = self._notice_covers(newest, self.notice_area(always=True)) if fits else 0
+        if fits and not covered:
             return None
         self._notices_spill = True
         area = self.notice_area(always=True)
-        if area is None or not self._notice_fits(shown[-1]):
+        if area is None or not self._notice_fits(newest) or (
+                fits and self._notice_covers(newest, area) >= covered):
             self._notices_spill = False
             return None
         self._notices_away = False
@@ -1940,32 +1948,8 @@ class GameScreen(Screen):
     def _notices_sized(self, shown: Sequence[Notification], rack: ToastRack,
                        area: Region) -> int:
         """How many of the newest notices `shown` stay over `area`, the rack
-        sized for them: as narrow and padded as leaves a log's newest line
-        in sight (its placement: `_notices_top`)."""
-        room = area.width - NOTICE_GUTTER
-        narrow = notice_rows(shown[-1], min(NOTICE_WIDTH, room))
-        # as wide as the area where that leaves a log's newest line in sight
-        # (the Duel's log at 80x24 is four rows: a notice of two lines hid
-        # them all)
-        wide = narrow > area.height or (
-            self._newest_covered(area, notice_rows(shown[-1], room))
-            < self._newest_covered(area, narrow))
-        width = room if wide else min(NOTICE_WIDTH, room)
-        # Still over the newest line (a notice of two lines or more over the
-        # Duel's four-row log at 80x24 hid all four): without its padding
-        # over and under the text, at 40 columns or the area's width,
-        # whichever takes fewer rows, where that leaves more of the line in
-        # sight (the fewer rows the first of those that leave as much)
-        tight = False
-        covered = self._newest_covered(area, notice_rows(shown[-1], width))
-        if covered:
-            widths = sorted(dict.fromkeys((min(NOTICE_WIDTH, room), room)),
-                            key=lambda w: notice_rows(shown[-1], w, tight=True))
-            tight_covered = {w: self._newest_covered(area, notice_rows(shown[-1], w, tight=True))
-                             for w in widths}
-            tight_width = min(widths, key=tight_covered.__getitem__)
-            if tight_covered[tight_width] < covered:
-                tight, width, wide = True, tight_width, tight_width == room
+        sized for them: the newest as `_notice_sizing` says."""
+        width, wide, tight = self._notice_sizing(shown[-1], area)
         rack.set_class(wide, "-wide")
         rack.set_class(tight, "-tight")
         # the older ones stacked over it while they fit, and while the stack
@@ -1981,6 +1965,42 @@ class GameScreen(Screen):
             rows, kept = rows + more, kept + 1
         self._notices_rows = rows
         return kept
+
+    def _notice_covers(self, notification: Notification, area: Region) -> int:
+        """How much `notification` alone over `area`, sized as
+        `_notice_sizing` says, covers of the logs' newest lines."""
+        width, _, tight = self._notice_sizing(notification, area)
+        return self._newest_covered(area, notice_rows(notification, width, tight=tight))
+
+    def _notice_sizing(self, notification: Notification, area: Region) -> tuple[int, bool, bool]:
+        """The width of `notification` over `area`, and whether it is wide
+        and tight (`ToastRack.-wide`, `-tight`): as narrow and padded as
+        leaves a log's newest line in sight (its placement: `_notices_top`)."""
+        room = area.width - NOTICE_GUTTER
+        narrow = notice_rows(notification, min(NOTICE_WIDTH, room))
+        # as wide as the area where that leaves a log's newest line in sight
+        # (the Duel's log at 80x24 is four rows: a notice of two lines hid
+        # them all)
+        wide = narrow > area.height or (
+            self._newest_covered(area, notice_rows(notification, room))
+            < self._newest_covered(area, narrow))
+        width = room if wide else min(NOTICE_WIDTH, room)
+        # Still over the newest line (a notice of two lines or more over the
+        # Duel's four-row log at 80x24 hid all four): without its padding
+        # over and under the text, at 40 columns or the area's width,
+        # whichever takes fewer rows, where that leaves more of the line in
+        # sight (the fewer rows the first of those that leave as much)
+        tight = False
+        covered = self._newest_covered(area, notice_rows(notification, width))
+        if covered:
+            widths = sorted(dict.fromkeys((min(NOTICE_WIDTH, room), room)),
+                            key=lambda w: notice_rows(notification, w, tight=True))
+            tight_covered = {w: self._newest_covered(area, notice_rows(notification, w, tight=True))
+                             for w in widths}
+            tight_width = min(widths, key=tight_covered.__getitem__)
+            if tight_covered[tight_width] < covered:
+                tight, width, wide = True, tight_width, tight_width == room
+        return width, wide, tight
 
     def after_refresh_while_shown(self, callback: Callable[[], object]) -> None:
         """`callback` after the next refresh, unless by then the screen is
