@@ -1868,8 +1868,9 @@ class GameScreen(Screen):
         has no room for: stacked upwards, three of them climbed past the log
         over the decision. A newest too tall for a notice's width takes the
         area's (the Solo Quest's log is a few rows, the screen wide), or
-        goes alone over `NOTICES_SPILL_OVER`; one too tall even so goes,
-        with the others, to the app's place."""
+        goes alone over `NOTICES_SPILL_OVER` (so does one that covers less
+        of the log's newest line there); one too tall even so goes, with
+        the others, to the app's place."""
         try:
             rack = self.get_child_by_type(ToastRack)
         except NoMatches:
@@ -1893,7 +1894,8 @@ class GameScreen(Screen):
         return list(shown[:len(shown) - kept])
 
     #: where a newest notice too tall for `NOTICES_OVER` goes, alone, before
-    #: the app's place (None: straight to the app's place)
+    #: the app's place (None: straight to the app's place); and one that
+    #: covers less of the log's newest line there (`_notices_spilled`)
     NOTICES_SPILL_OVER: str | None = None
     #: the newest notice is over `NOTICES_SPILL_OVER`, alone
     _notices_spill = False
