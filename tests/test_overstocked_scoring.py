@@ -104,7 +104,33 @@ def test_negative_tie_more_crates_in_the_popularity():
     4; more Furballs show in the popularity, so Furballs score negatively."""
     toys, why = negative_toys((4, 4, 2, 2), (4, 5, 2, 3))
     assert toys == (FF,)
-    assert "most crates" in why
+    assert why == ("Pocket Petz (P) and Furballs (F) tie for the largest area in the "
+                   "popularity (4); Furballs (F) have the most crates there (P 4, F 5) "
+                   "and score negatively.")
+
+
+def test_negative_three_tie_one_loses_on_crates():
+    """OS §Scoring, a play-test: P, F and B tie on area; F has fewer crates
+    there, so only P and B are still tied and each player's choice. The
+    sentence said all three tied "on crates there (P 7, F 5, B 7)"."""
+    toys, why = negative_toys((4, 4, 1, 4), (7, 5, 1, 7))
+    assert toys == (PP, BB)
+    assert why == ("Pocket Petz (P), Furballs (F) and Bean Bears (B) tie for the largest "
+                   "area in the popularity (4); on crates there (P 7, F 5, B 7) Pocket "
+                   "Petz (P) and Bean Bears (B) still tie: each player's choice which of "
+                   "them scores negatively; the game picks the best for each (house "
+                   "ruling OS-4).")
+
+
+def test_negative_tie_on_area_and_crates_names_all_tied():
+    """OS §Scoring, OS-4: tied on area and on crates, all of them are each
+    player's choice."""
+    toys, why = negative_toys((4, 4, 1, 2), (5, 5, 1, 2))
+    assert toys == (PP, FF)
+    assert why == ("Pocket Petz (P) and Furballs (F) tie for the largest area in the "
+                   "popularity (4) and on crates there (P 5, F 5): each player's choice "
+                   "which scores negatively; the game picks the best for each (house "
+                   "ruling OS-4).")
 
 
 def test_negative_tie_player_chooses_os4():

@@ -212,9 +212,16 @@ def negative_toys(popularity: Sequence[int], crates: Sequence[int]) -> tuple[tup
         return left, (
             f"{why}; {_names(left)} have the most crates there ({counts}) and score negatively."
         )
+    choice = "the game picks the best for each (house ruling OS-4)."
+    if len(left) == len(tied):
+        return left, (
+            f"{why} and on crates there ({counts}): each player's choice which scores "
+            f"negatively; {choice}"
+        )
+    # some lost on crates: only those still tied are the choice
     return left, (
-        f"{why} and on crates there ({counts}): each player's choice which scores "
-        "negatively; the game picks the best for each (house ruling OS-4)."
+        f"{why}; on crates there ({counts}) {_names(left)} still tie: each player's "
+        f"choice which of them scores negatively; {choice}"
     )
 
 
