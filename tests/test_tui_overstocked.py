@@ -1771,6 +1771,17 @@ async def test_the_score_now_follows_the_terminal_when_it_shrinks():
         assert "toy pop×yours = points" in screen_text(app)
 
 
+@pytest.mark.parametrize("advanced", [False, True])
+async def test_the_score_nows_legend_says_halved_only_in_the_advanced_variant(advanced):
+    """Play-test at 160x45, default options: the "score now" panel's legend
+    read "▼ negative ½ halved", but no toy is halved without the advanced
+    variant (OS §Advanced Variant). "½ halved" shows only with it on."""
+    state = pick_state(Options(advanced=True) if advanced else None)
+    _, text, _ = await run(make_update(state), size=(160, 45))
+    legend = next(line for line in text.splitlines() if "▼ negative" in line)
+    assert ("½ halved" in legend) is advanced, legend
+
+
 @pytest.mark.parametrize("mark", [" (away)", " (away — bot playing)"])
 @pytest.mark.parametrize("viewer", [2, None])
 async def test_an_away_player_is_said_away_whole_and_only_where_it_tells_who(mark, viewer):

@@ -1416,7 +1416,9 @@ class OverstockedScreen(GameScreen):
         update_static(panel, text)
         whose = "Your" if seat == (self.update.seat if self.update else None) else \
             self._whose(seat)
-        set_border(panel, f"{whose} score now", "▼ negative ½ halved")
+        # only the advanced variant halves a toy
+        legend = "▼ negative ½ halved" if view.options.advanced else "▼ negative"
+        set_border(panel, f"{whose} score now", legend)
 
     def _solo_preview(self, sheet: Any, seat: int, bot: int) -> Text:
         """Solo: your score and the bot's side by side, toy by toy, each
