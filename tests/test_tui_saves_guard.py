@@ -385,6 +385,73 @@ async def test_resume_says_when_the_newest_match_is_open_in_another_window(data_
     newest.close()
 
 
+async def test_home_continue_says_when_the_newest_match_is_open_in_another_window(data_dir):
+    """Play-test: with the newest match open in another window, the home
+    screen's Continue offered an older one, and c opened it, without a
+    word. The line says so before c, and the match opened says it as
+    `overtable resume` does."""
+    import time
+
+    older = Match.new("overboss-duel", PLAYERS)
+    older.close()
+    t = time.time() - 600
+    os.utime(older.path, (t, t))
+    newest = Match.new("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
+                                     PlayerSpec("Cora", "human")])  # open in another window
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen._latest is not None)
+        await pilot.pause()
+        prompt = continue_prompt(app)
+        assert prompt.startswith("Continue: Overboss Duel"), prompt
+        assert "Overseers (Ann, Bram, Cora) is open in another window" in prompt, prompt
+        await pilot.press("c")
+        await wait_for(pilot, lambda: app.table is not None and app._notifications)
+        assert app.table.match.path == older.path
+        messages = [n.message for n in app._notifications]
+        assert ("Overseers (Ann, Bram, Cora) is open in another window; resumed "
+                "Overboss Duel (Ann +1 bot).") in messages, messages
+    newest.close()
+
+
+async def test_home_continue_says_nothing_of_the_newest_match_once_it_is_let_go(data_dir):
+    import time
+
+    older = Match.new("overboss-duel", PLAYERS)
+    older.close()
+    t = time.time() - 600
+    os.utime(older.path, (t, t))
+    newest = Match.new("boss-quest", PLAYERS)
+    newest.close()  # let go: it is Continue's own
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen) and app.screen._latest is not None)
+        await pilot.pause()
+        assert "another window" not in continue_prompt(app)
+        assert continue_prompt(app).startswith("Continue: Boss Quest")
+
+
+async def test_the_continue_line_notes_a_newer_match_another_window_starts(data_dir, monkeypatch):
+    """The note on Continue's line is looked at again every few seconds too:
+    it comes when another window starts a newer match, and goes (that
+    match offered) once that window lets it go."""
+    from tui.screens import home
+
+    monkeypatch.setattr(home, "CONTINUE_CHECK_SECONDS", 0.2)
+    older = Match.new("overboss-duel", PLAYERS)
+    older.close()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, HomeScreen)
+                       and continue_prompt(app).startswith("Continue: Overboss Duel"))
+        newest = Match.new("boss-quest", PLAYERS)  # another window starts it
+        await wait_for(pilot, lambda: "Boss Quest (Ann +1 bot) is open in another window"
+                       in continue_prompt(app))
+        newest.close()
+        await wait_for(pilot, lambda: continue_prompt(app).startswith("Continue: Boss Quest"))
+        assert "another window" not in continue_prompt(app)
+
+
 async def test_resume_says_nothing_of_a_match_older_than_the_one_it_opens(data_dir):
     import time
 

@@ -709,15 +709,15 @@ class OvertableApp(KeysInOrder, App[None]):
                     self.notify("No saved match yet: start a new one.", severity="warning")
                 return
             path = latest.path if hasattr(latest, "path") else Path(latest)
-            from tui.screens.saved import match_words
+            passed = self.passed_over_saved(latest) if hasattr(latest, "path") else None
+            if passed is not None:
+                from tui.screens.home import passed_over_text
 
-            passed = store.passed_over(latest) if hasattr(latest, "path") else None
-            if passed is not None and not self._playing(passed.path):
                 # said on the match opened: it opened an older match without a
                 # word, and the player took it for the one they meant
                 self.open_path(path)
-                self.notify(f"{match_words(passed)} is open in another window; resumed "
-                            f"{match_words(latest)}.", severity="warning", timeout=10)
+                self.notify(passed_over_text(passed, latest), severity="warning", timeout=10,
+                            markup=False)
                 return
         self.open_path(path)
 
@@ -760,6 +760,14 @@ class OvertableApp(KeysInOrder, App[None]):
         from saves import store
 
         return store.unreadable()
+
+    def passed_over_saved(self, latest: Any) -> Any:
+        """The newer unfinished match than `latest` that Continue passed over
+        as it is open in another window or terminal (not this one), or None."""
+        from saves import store
+
+        passed = store.passed_over(latest)
+        return None if passed is None or self._playing(passed.path) else passed
 
     def played_elsewhere(self) -> Any:
         """The newest unfinished match open in another window or terminal,

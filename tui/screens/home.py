@@ -59,6 +59,24 @@ def cannot_list_text(error: BaseException) -> str:
     return f"Saved matches cannot be read: {text}"
 
 
+def open_elsewhere_text(passed: Any) -> str:
+    """The newest unfinished match, passed over by Continue as it is open in
+    another window (`saves.store.passed_over`), in words: on Continue's line
+    and in `passed_over_text`."""
+    from tui.screens.saved import match_words  # (names cut: they come from a file)
+
+    return f"{match_words(passed)} is open in another window"
+
+
+def passed_over_text(passed: Any, resumed: Any) -> str:
+    """Said on the match Continue (or `overtable resume`) opens when a newer
+    one, `passed`, is open in another window: an older match opened without
+    a word, and the player took it for the one they meant."""
+    from tui.screens.saved import match_words
+
+    return f"{open_elsewhere_text(passed)}; resumed {match_words(resumed)}."
+
+
 #: what the confirmation of q on the home screen says
 QUIT_TEXT = "Every match is saved as it is played: Continue brings back an unfinished one."
 
@@ -127,6 +145,9 @@ class HomeScreen(Screen):
     def __init__(self) -> None:
         super().__init__()
         self._latest: Any = None
+        #: a newer match than the latest, passed over as it is open in
+        #: another window, if any: Continue's line says so
+        self._passed: Any = None
         #: when there is no latest match: the one open in another window, if any
         self._elsewhere: Any = None
         #: else the newest save that cannot be read, if any
@@ -186,7 +207,10 @@ class HomeScreen(Screen):
             )
         if self._latest is not None:
             # names and the title come from a file: shown as they are, never as markup
-            options.append(Option(plain(continue_text(self._latest)), id="continue"))
+            prompt = plain(continue_text(self._latest))
+            if self._passed is not None:
+                prompt += "\n  " + plain(open_elsewhere_text(self._passed))
+            options.append(Option(prompt, id="continue"))
         elif self._elsewhere is not None:
             options.append(Option("Continue (being played in another window)", id="continue",
                                   disabled=True))
@@ -239,9 +263,20 @@ class HomeScreen(Screen):
             # found none, and the line kept "no unfinished match")
             self.app.call_from_thread(self._look_again, None)
             return
-        if self._still_shown(shown):
+        if self._still_shown(shown) and not self._passed_changed():
             return
         self.app.call_from_thread(self._look_again, shown)
+
+    def _passed_changed(self) -> bool:
+        """Whether a newer match than Continue's is open in another window
+        where the line says none is, or the other way round (that window
+        made its first move since, or let its match go: then that one is
+        to continue)."""
+        if self._latest is None:
+            return False
+        passed = self.app.passed_over_saved(self._latest)  # type: ignore[attr-defined]
+        was = self._passed
+        return (passed and Path(passed.path)) != (was and Path(was.path))
 
     def _still_shown(self, shown: Any) -> bool:
         """Whether the Continue line about `shown` still says what is so."""
@@ -262,10 +297,12 @@ class HomeScreen(Screen):
         or True when none), continue it once found."""
         error: BaseException | None = None
         app: Any = self.app
-        elsewhere = unreadable = last_game = None
+        elsewhere = unreadable = last_game = passed = None
         try:
             last_game = app.last_game()
             latest = app.latest_saved()
+            if latest is not None:
+                passed = app.passed_over_saved(latest)
             if latest is None:
                 elsewhere = app.played_elsewhere()
             if latest is None and elsewhere is None:
@@ -273,23 +310,26 @@ class HomeScreen(Screen):
         except Exception as exc:  # say so, but the menu works without it
             latest, error = None, exc
         self.app.call_from_thread(self._loaded, latest, error, elsewhere, unreadable, last_game,
-                                  then_continue)
+                                  then_continue, passed)
 
     def _loaded(self, latest: Any, error: BaseException | None, elsewhere: Any = None,
                 unreadable: Any = None, last_game: str | None = None,
-                then_continue: Any = None) -> None:
+                then_continue: Any = None, passed: Any = None) -> None:
         self.latest_checked = True
         if last_game != self._last_game and self.query("#home-menu"):
             self._last_game = last_game
             self._highlight_new(last_game)
         if then_continue is not None:
+            self._passed = passed
             self._loaded_for_continue(latest, error, elsewhere, unreadable, then_continue)
             return
         if error is not None and str(error) != str(self._cannot_list):  # said once, not on every return
             self.notify(cannot_list_text(error), severity="error", markup=False)
-        found = (latest, elsewhere, unreadable, error)
-        if found != (self._latest, self._elsewhere, self._unreadable, self._cannot_list):
-            self._latest, self._elsewhere, self._unreadable, self._cannot_list = found
+        found = (latest, passed, elsewhere, unreadable, error)
+        if found != (self._latest, self._passed, self._elsewhere, self._unreadable,
+                     self._cannot_list):
+            (self._latest, self._passed, self._elsewhere, self._unreadable,
+             self._cannot_list) = found
             if not self.query("#home-menu"):
                 # the screen was taken down meanwhile (a match opened from it):
                 # the next home screen looks again
@@ -379,7 +419,7 @@ class HomeScreen(Screen):
         go, taken it or deleted it since."""
         shown = self._shown()
         if self._latest is not None and self._still_shown(shown):
-            self.app.open_path(self._latest.path)  # type: ignore[attr-defined]
+            self._open_latest()
             return
         # looked for again (the whole search, off the event loop), then continued
         self._load_latest(then_continue=shown if shown is not None else True)
@@ -421,4 +461,15 @@ class HomeScreen(Screen):
         if self._latest is None:
             self.notify(NONE_UNFINISHED, severity="warning")
             return
-        self.app.open_path(self._latest.path)  # type: ignore[attr-defined]
+        self._open_latest()
+
+    def _open_latest(self) -> None:
+        """Open Continue's match, saying so when a newer one is open in
+        another window (as `overtable resume` does): c opened an older
+        match without a word, and the player took it for the one they meant."""
+        latest, passed = self._latest, self._passed
+        app: Any = self.app
+        app.open_path(latest.path)
+        if passed is not None and app.saved_in_play([Path(passed.path)]):
+            app.notify(passed_over_text(passed, latest), severity="warning", timeout=10,
+                       markup=False)
