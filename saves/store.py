@@ -635,7 +635,7 @@ def last_setup(
     game_id: str, directory: Path | None = None, players: int | None = None,
     off: str | None = None,
 ) -> journal.Header | None:
-    """The header (players, options) of the newest journal of `game_id`
+    """The header (players, options) of the match of `game_id` set up last
     (with `players` seats, when given; with the option `off` not ticked,
     when given: what Overstocked's solo rules out comes back as it was
     before), for the new-match form to start from; None if there is none.
@@ -658,9 +658,8 @@ def last_setup(
 
 
 def last_game(directory: Path | None = None) -> str | None:
-    """The game of the newest journal of a game this version knows (the
-    match set up or played last here), which the new-match form opens on;
-    None if there is none."""
+    """The game of the match set up last here (of a game this version
+    knows), which the new-match form opens on; None if there is none."""
     for raw in _newest_headers(directory):
         game_id = raw.get("game")
         if isinstance(game_id, str) and journal.find_game(game_id) is not None:
@@ -669,8 +668,13 @@ def last_game(directory: Path | None = None) -> str | None:
 
 
 def _newest_headers(directory: Path | None = None) -> Iterator[dict[str, Any]]:
-    """The first lines (parsed) of the newest `LAST_SETUP_FILES` journals
-    in `directory`, newest first; any that cannot be read is passed over."""
+    """The first lines (parsed) of the `LAST_SETUP_FILES` journals in
+    `directory` played last, the one set up last first (its header's
+    "created"; played last first among those set up in the same second, or
+    without a time that reads); any that cannot be read is passed over.
+    Ordered by when they were played, resuming and playing an older match
+    made its set-up the new-match form's start (README: "the last match
+    you set up")."""
     directory = data_dir() if directory is None else Path(directory)
     if not directory.is_dir():
         return
@@ -681,14 +685,33 @@ def _newest_headers(directory: Path | None = None) -> Iterator[dict[str, Any]]:
         except OSError:
             continue
     dated.sort(reverse=True)
-    for _, path in dated[:LAST_SETUP_FILES]:
+    headers = []
+    for mtime, path in dated[:LAST_SETUP_FILES]:
         try:
             with os.fdopen(open_regular(path), "rb") as file:  # no pipe or device
                 raw = journal.parse(journal.without_bom(file.readline(LAST_SETUP_BYTES)))
         except (OSError, ValueError, RecursionError):
             continue
         if isinstance(raw, dict):
-            yield raw
+            headers.append((_created(raw, mtime), mtime, raw))
+    headers.sort(key=lambda found: found[:2], reverse=True)
+    for _, _, raw in headers:
+        yield raw
+
+
+def _created(header: dict[str, Any], mtime: float) -> float:
+    """When the match of `header` was set up (its "created"), as a time
+    stamp; `mtime` (when it was last played) where that does not read."""
+    try:
+        created = datetime.datetime.fromisoformat(header["created"])
+    except (KeyError, TypeError, ValueError):
+        return mtime
+    if created.tzinfo is None:
+        created = created.replace(tzinfo=datetime.UTC)
+    try:
+        return created.timestamp()
+    except (OverflowError, OSError, ValueError):
+        return mtime
 
 
 def _resumes(path: Path) -> tuple[str, int | None] | None:

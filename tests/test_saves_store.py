@@ -313,6 +313,27 @@ def test_last_setup_passes_over_files_it_cannot_use(tmp_path):
 
 
 
+def test_last_setup_is_the_match_set_up_last_not_played_last(tmp_path, monkeypatch):
+    """Play-test: Boss Quest set up with Bram a normal bot, then with Bram a
+    person; the first resumed and played, and the form came back with Bram
+    a bot. The form starts from the match set up last (README), whichever
+    was played since."""
+    from saves import match as match_module
+
+    bot = (PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot", "normal"))
+    person = (PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"))
+    monkeypatch.setattr(match_module, "_now", lambda: "2026-12-07T09:00:52+00:00")
+    first = Match.new("boss-quest", bot, directory=tmp_path)
+    first.close()
+    monkeypatch.setattr(match_module, "_now", lambda: "2026-12-07T09:05:10+00:00")
+    second = Match.new("boss-quest", person, directory=tmp_path)
+    second.close()
+    age(second.path, 100)  # the first resumed and played since
+    header = store.last_setup("boss-quest", tmp_path)
+    assert header is not None and header.players == person
+    assert store.last_setup("boss-quest", tmp_path, players=2).players == person
+
+
 def test_last_game_is_the_newest_journals_known_game(tmp_path):
     """The game the new-match form opens on from the home screen's n: that
     of the newest journal whose first line reads and names a game known
