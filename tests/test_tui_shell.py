@@ -833,6 +833,33 @@ async def test_palette_keeps_to_the_apps_own_commands():
         await wait_for(pilot, lambda: "Back to the home screen" in screen_text(app))
 
 
+async def test_palette_offers_no_continue_at_a_table():
+    """Play-test: at a table, the palette's Continue ("Resume the most
+    recent match") left the match for another one without a word. At a
+    table it is not offered (Home, q, is the way out); at home it is."""
+    new_match("human", "random").close()
+    new_match("human", "random").close()
+    app = make_app(start="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table is not None)
+        playing = app.table.match.path
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"continue")
+        await pilot.pause(0.3)
+        assert "Resume the most recent match" not in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert app.table is not None and app.table.match.path == playing
+        await pilot.press("escape")
+        app.leave_table()  # as q does
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"continue")
+        await wait_for(pilot, lambda: "Resume the most recent match" in screen_text(app))
+
+
 async def test_rules_screen_shows_markdown():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

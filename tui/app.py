@@ -478,7 +478,10 @@ class OvertableApp(KeysInOrder, App[None]):
         """The commands the palette lists (name, help, callback), over
         `screen` (the palette's own screen is on top while it searches)."""
         yield ("New match", "Set up a new match: players, bots and options", self.action_new_match)
-        yield ("Continue", "Resume the most recent match", self.action_continue)
+        if not self._table_open():
+            # at a table it left the match for another without a word (a
+            # play-test): Home (q) leaves it, and offers Continue there
+            yield ("Continue", "Resume the most recent match", self.action_continue)
         yield ("Saved matches", "Resume or delete a saved match", self.action_saved)
         yield ("Rules", "Read the rules of a game", self.action_rules)
         yield ("Help", "The keys of this screen (F1 or ?)", self.action_help)
@@ -736,10 +739,14 @@ class OvertableApp(KeysInOrder, App[None]):
         except store.SavesUnreadable:
             return False
 
+    def _table_open(self) -> bool:
+        """Whether a match is open here (its table, under any screen over it)."""
+        return self.table is not None and not self.table.closed
+
     def _playing(self, path: Path) -> bool:
         """Whether the match open here is the one saved at `path`."""
-        table = self.table
-        if table is None or table.closed:
+        table = self.table if self._table_open() else None
+        if table is None:
             return False
         try:
             return Path(table.match.path).resolve() == Path(path).resolve()
