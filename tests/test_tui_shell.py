@@ -860,6 +860,27 @@ async def test_palette_offers_no_continue_at_a_table():
         await wait_for(pilot, lambda: "Resume the most recent match" in screen_text(app))
 
 
+async def test_palette_home_leaves_the_match():
+    """Play-test: the palette's Home at a table went home with the match
+    still open (its lock held): another window read it as being played
+    there. It leaves the match, as q does."""
+    from saves.lock import is_locked
+
+    new_match("human", "random").close()
+    app = make_app(start="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table is not None)
+        playing = app.table.match.path
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"home")
+        await wait_for(pilot, lambda: "Back to the home screen" in screen_text(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+        assert app.table is None
+        assert not is_locked(playing)
+
+
 async def test_rules_screen_shows_markdown():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

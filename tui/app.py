@@ -492,7 +492,10 @@ class OvertableApp(KeysInOrder, App[None]):
             self.action_toggle_theme,
         )
         if not isinstance(screen or self.screen, HomeScreen):  # not "back" to where one is
-            yield ("Home", "Back to the home screen (a match in play is saved)", self.go_home)
+            # leaving the match, as q does: going home with it open kept its
+            # lock, and another window read it as being played (a play-test)
+            home = self.leave_table if self._table_open() else self.go_home
+            yield ("Home", "Back to the home screen (a match in play is saved)", home)
         yield ("Quit", "Leave Overtable (every match is saved)", self.action_quit)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
