@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable
 
+from core.bossquest.cards import Spell, SpellKind
 from core.bossquest.state import Step
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
 from tests.test_tui_help import fits
@@ -121,3 +122,41 @@ async def test_f1_leaves_out_the_duels_fight_in_a_match_without_the_final_boss()
     without the Final Boss (seen after the 0 above was mended): no duel,
     no Fight!; with the option it stays under "Not now" until the duel."""
     await _only_not_now_with_the_final_boss("f", "Final Boss duel: go into combat")
+
+
+BACK = "Back to the list you are picking from"
+
+
+async def _up_now_and_after(update, *keys: str) -> tuple[bool, bool, bool]:
+    """Whether F1 lists Up's "Back" among the keys of the moment, whether
+    under "Not now", and whether Up then moves the keys elsewhere."""
+    from tui.screens.help import idle_keys, screen_keys
+
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        now = screen_keys(app.game_screen)
+        idle = idle_keys(app.game_screen, now)
+        before = app.focused
+        await pilot.press("up")
+        await pilot.pause()
+        moved = app.focused is not before
+        return BACK in dict(now).values(), BACK in dict(idle).values(), moved
+
+
+async def test_f1_lists_up_back_as_not_now_where_no_list_is_picked_from():
+    """A play-test: at "Your turn: ask for 1-4 weapons, or w go to the
+    Wizard" F1 listed "Up arrow: Back to the list you are picking from"
+    among the keys of the moment, and Up did nothing. There (and in the
+    duel's sacrifice) it is under "Not now"; where a spell's target is
+    picked, from the action bar, it is a key of the moment and goes back."""
+    from tests.test_tui_bossquest_final import _sacrifice_state_against
+
+    asking = make_update(full_state())
+    assert await _up_now_and_after(asking) == (False, True, False)
+    duel = _sacrifice_state_against(-2)
+    assert await _up_now_and_after(make_update(duel, duel.champion)) == (False, True, False)
+    target = make_update(full_state(step=Step.TARGET, casting=Spell(SpellKind.ATTACK_PLUS_2)))
+    assert await _up_now_and_after(target, "tab") == (True, False, True)

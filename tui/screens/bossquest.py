@@ -4066,7 +4066,7 @@ class BossQuestScreen(GameScreen):
             # any number while one chooses: one that chooses nothing says so
             return mode == "other" and bool(self._solo_picks())
         if action == "back":
-            return mode is not None and self.focused is self.query_one("#bq-actions")
+            return self._back_to() is not None
         if action == "personal_back":
             return self._personal is not None or self._power or self._attack_check is not None
         if action == "no_ask":
@@ -4615,11 +4615,19 @@ class BossQuestScreen(GameScreen):
             action = AssignTo(number - 1)
         return action if self._legal(action) else None
 
+    def _back_to(self) -> Market | PickList | Hand | None:
+        """The list Up goes back to from the action bar: the Wizard's
+        spells, or a spell's targets. None where the bar is the only list
+        (asking for weapons, the duel): F1 put Up's "Back" among the keys
+        of the moment there, and Up did nothing (a play-test)."""
+        if self._mode is None or self.focused is not self.query_one("#bq-actions", ActionBar):
+            return None
+        if self._mode == "wizard":
+            return self.query_one("#bq-market", Market)
+        return self._target_widget()
+
     def action_back(self) -> None:
         """Up from the action bar returns to the list being picked from."""
-        if self._mode == "wizard":
-            self.query_one("#bq-market", Market).focus()
-        elif self._mode is not None:
-            widget = self._target_widget()
-            if widget is not None:
-                widget.focus()
+        widget = self._back_to()
+        if widget is not None:
+            widget.focus()
