@@ -53,12 +53,15 @@ class RowTable(DataTable):
         self.scroll_to(y=target, **kwargs)
 
     def scroll_page_up(self, **kwargs) -> None:  # type: ignore[override]
-        """A page up, ending with the row at the top now (or the one above)."""
+        """A page up, ending with the row at the top now, whole (the one
+        above where that row is taller than the page). Begun at a row's
+        start, it ended past that row where the rows above were of other
+        heights (F1's keys at 80x24: two rows again, one cut at the top)."""
         top, lines = round(self.scroll_y), self._page_lines()
-        target = top - lines
-        whole = [start for start in self._row_starts() if target <= start < top]
-        if whole:
-            target = whole[0]
+        starts = self._row_starts()
+        row_top = max((start for start in starts if start <= top), default=0)
+        row_end = next((start for start in starts if start > row_top), top + 1)
+        target = row_end - lines if row_end - lines < top else row_top - lines
         self.scroll_to(y=max(0, target), **kwargs)
 
     def action_row(self, row: int) -> None:
