@@ -361,3 +361,62 @@ async def test_a_hostile_count_of_combats_put_away_is_ignored(tmp_path, monkeypa
         await round_1s_combat_up_again(app, pilot)
         if kept == {"combats": 99}:
             assert app.table.put_away("combats") == 99  # read back, and not believed
+
+
+async def q_and_continue(app, pilot) -> None:
+    """q over the combat, then Continue on the home screen."""
+    from tui.screens.home import HomeScreen
+
+    path = app.table.match.path
+    await pilot.press("q")
+    await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+    app.open_path(path)
+    await wait_for(pilot, lambda: not isinstance(app.screen, HomeScreen))
+
+
+def footer(app) -> str:
+    from tests.screen_kit import screen_text
+
+    return screen_text(app).splitlines()[-1]
+
+
+async def test_q_on_a_combat_alone_goes_home_and_it_comes_back_first(tmp_path, monkeypatch):
+    app = app_of(tmp_path, monkeypatch, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", ANN_AND_TWO_BOTS)
+        await play_to_the_first_combat(app, pilot)
+        assert "q Home" in footer(app), footer(app)
+        await q_and_continue(app, pilot)
+        await round_1s_combat_up_again(app, pilot)
+
+
+async def test_q_on_the_combat_for_several_people_goes_home_and_it_comes_back_first(
+        tmp_path, monkeypatch):
+    """A play-test (Ann and Bram at one terminal): q on the round's combat,
+    "for everyone", was refused ("Put the combat away first"), where the
+    same box at one person's table, and Overseers' box for everyone, go
+    home and come back first on Continue. It does the same now, its footer
+    says so, and c (the table's "open the last combat again", not in the
+    footer) leaves it up: it moved the match on to the hand-over."""
+    from tests.screen_kit import screen_text
+    from tui.screens.handover import HandoverScreen
+
+    app = app_of(tmp_path, monkeypatch, seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.new_match("boss-quest", ANN_BEA_AND_A_BOT)
+        await play_to_the_first_combat(app, pilot)
+        box = app.screen
+        assert isinstance(box, CombatScreen)
+        assert "q Home" in footer(app), footer(app)
+        await pilot.press("c")
+        for _ in range(5):
+            await pilot.pause()
+        assert app.screen is box, screen_text(app)
+        assert "Put the combat away first" in screen_text(app)
+        await q_and_continue(app, pilot)
+        # the combat for all first, then the cover for whoever plays next
+        await wait_for(pilot, lambda: isinstance(app.screen, (CombatScreen, HandoverScreen)))
+        assert isinstance(app.screen, CombatScreen), screen_text(app)
+        assert app.screen.result == box.result
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))

@@ -1481,7 +1481,12 @@ class CombatPanel(Vertical, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape,c", "close", "Go on", key_display="↵",
+        Binding("enter,space,escape", "close", "Go on", key_display="↵",
+                tooltip="Close the combat and go on"),
+        # c opens the last combat over the table, and puts it away again
+        # there; on a box of its own (for everyone, over the results) it is
+        # no key of the box: it moved a shared moment on to the hand-over
+        Binding("c", "close_over_the_table", "Go on", show=False,
                 tooltip="Close the combat and go on"),
     ]
 
@@ -1576,21 +1581,32 @@ class CombatPanel(Vertical, can_focus=True):
             return self.then
         return "the results" if self.last else "the table"
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "close_over_the_table":
+            return not isinstance(self.screen, OverTheResults)
+        return True
+
     def action_close(self) -> None:
         self.post_message(self.Closed())
+
+    def action_close_over_the_table(self) -> None:
+        self.action_close()
 
 
 class CombatScreen(OverTheResults):
     """One of the match's last combats, over the results, until a key is
-    pressed; `then` names what comes after it, when not the results."""
+    pressed; `then` names what comes after it, when not the results. Also
+    a round's combat for everyone at one terminal (`round_end_dialogs`):
+    there q leaves the table (`leave`), the combat kept unread."""
 
     HELP_TITLE = "Combat"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("f1", "app.help", "Help")]
 
     def __init__(self, result: RoundResult | DuelResult | WaveResult, who: Any,
                  then: str | None = None, *, last: bool = True, grace: float = 0.0,
-                 read: Callable[[], Any] | None = None) -> None:
-        super().__init__()
+                 read: Callable[[], Any] | None = None,
+                 leave: Callable[[], object] | None = None, lobby: bool = False) -> None:
+        super().__init__(leave=leave, lobby=lobby)
         self.result = result
         #: told when it is put away (a resumed match does not bring it back)
         self.read = read
@@ -2141,7 +2157,8 @@ class BossQuestScreen(GameScreen):
         results = view.history[told:]
         return [CombatScreen(result, self._bare_who, grace=grace, last=False,
                              then=last_then if i == len(results) - 1 else "the next round",
-                             read=functools.partial(self._keep_put_away, COMBATS, told + i + 1))
+                             read=functools.partial(self._keep_put_away, COMBATS, told + i + 1),
+                             **self.box_leaves())
                 for i, result in enumerate(results)]
 
     def _hold_the_ending(self, update: TableUpdate, seen: int,

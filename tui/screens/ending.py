@@ -58,7 +58,13 @@ class OverTheResults(Dialog[None]):
         # the app's F1 and ? do not reach past a modal box: they were silent
         # (F1 is bound by each box, after its own keys in the footer)
         Binding("question_mark", "app.help", "Help", show=False),
-        # q went home from the table and did nothing here, without a word
+        # a box the match keeps unread until put away (`leave`): q leaves the
+        # table from it, as from a combat over one person's table, and it
+        # comes back first when the match is continued; else q is refused
+        # (`home_later`: it went home from the table and did nothing here,
+        # without a word)
+        Binding("q", "leave", "Home", tooltip="Leave the table: the box stays unread and "
+                "comes back first when the match is continued"),
         Binding("q", "home_later", "", show=False),
     ]
 
@@ -67,8 +73,13 @@ class OverTheResults(Dialog[None]):
     #: these, as the screens under it do
     LAST_KEYS: ClassVar[tuple[str, ...]] = ("q", "f1", "f2")
 
-    def __init__(self) -> None:
+    def __init__(self, *, leave: Callable[[], object] | None = None, lobby: bool = False) -> None:
         super().__init__(classes="-last")
+        #: what q does (leaves the table, the box not read: the match keeps
+        #: it unread where it keeps boxes); None: q is refused
+        self.leave = leave
+        if leave is not None and lobby:  # a shared table: q leads to the lobby
+            relabel(self, "leave", "Lobby")
         # the footer lists the bindings in the order the class hierarchy
         # gave them: this base's F2 (and q) before a box's own keys, so a
         # box read "f2 Chat ↵ Go on q Lobby f1 Help" (a play-test)
@@ -80,7 +91,15 @@ class OverTheResults(Dialog[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "chat":
             return hasattr(self.app, "action_chat")  # (no chat at one terminal)
+        if action == "leave":
+            return self.leave is not None
+        if action == "home_later":
+            return self.leave is None
         return True
+
+    def action_leave(self) -> None:
+        if self.leave is not None:
+            self.leave()
 
     #: the rows the box was made shorter by, for the notices under it
     _notice_room = 0
@@ -215,13 +234,6 @@ class EndingScreen(OverTheResults):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape,space", "close", "Go on"),
-        # a box the match keeps unread until Enter (`leave`): q leaves the
-        # table from it, as from Boss Quest's combat, and it comes back
-        # first when the match is continued (else q is refused: `home_later`)
-        Binding("q", "leave", "Home", tooltip="Leave the table: the box stays unread and "
-                "comes back first when the match is continued"),
-        # (a class's own q replaces its base's: refused here, `home_later`)
-        Binding("q", "home_later", "", show=False),
         Binding("f1", "app.help", "Help"),  # (after Go on in the footer)
         Binding("pageup", "scroll(-1)", "Scroll", show=False),
         Binding("pagedown", "scroll(1)", "Scroll", show=False),
@@ -231,15 +243,10 @@ class EndingScreen(OverTheResults):
                  grace: float = 0.0, aside: list[str | Text] | None = None,
                  aside_at: int | None = None, read: Callable[[], object] | None = None,
                  leave: Callable[[], object] | None = None, lobby: bool = False) -> None:
-        super().__init__()
+        super().__init__(leave=leave, lobby=lobby)
         self.title_text = title
         #: called as Enter puts it away (kept with the match: it is read)
         self.read = read
-        #: what q does (leaves the table, the box not read: the match keeps
-        #: it unread where it keeps boxes, `read`); None: q is refused
-        self.leave = leave
-        if leave is not None and lobby:  # a shared table: q leads to the lobby
-            relabel(self, "leave", "Lobby")
         # (the footer reads "↵ Go on  q Home  f1 Help", the base's `LAST_KEYS`)
         #: the box's foot says why q did nothing, for a while (`home_later`)
         self._refusal: str | None = None
@@ -349,17 +356,6 @@ class EndingScreen(OverTheResults):
             return
         more = "PgDn: more · " if round(box.scroll_y) < box.max_scroll_y else ""
         box.border_subtitle = f"{more}Enter: {self.go_on}"
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "leave":
-            return self.leave is not None
-        if action == "home_later":
-            return self.leave is None
-        return super().check_action(action, parameters)
-
-    def action_leave(self) -> None:
-        if self.leave is not None:
-            self.leave()
 
     def action_home_later(self) -> None:
         """q where it cannot leave (over the results): said in the box's

@@ -1620,6 +1620,14 @@ class GameScreen(Screen):
         """Back to the home screen; the journal already holds every action."""
         self.port.send(SeatCommand.leave(None if self.update is None else self.update.seat))
 
+    def box_leaves(self) -> dict[str, Any]:
+        """A box of the match in play (`OverTheResults`): q leaves the table
+        from it, the box kept unread where the match keeps it, as from a
+        combat over one person's table; it was refused there ("Put this
+        away first")."""
+        return {"leave": self.action_leave,
+                "lobby": bool(getattr(self.port, "answers_later", False))}
+
     def number_keys(self) -> Sequence[str]:
         """The number keys that choose something now (a number outside them
         says which do, `no_choice`; the footer names their range). Empty

@@ -700,7 +700,7 @@ class OverseersScreen(GameScreen):
         round_ = view.round
         box = EndingScreen(title, [part for x in lines for part in recap_parts(x)],
                            go_on="the table", grace=getattr(self.app, "decision_grace", 0.0),
-                           read=lambda: self._keep_read(VOTES_READ, round_), **self._box_leaves())
+                           read=lambda: self._keep_read(VOTES_READ, round_), **self.box_leaves())
         self._keep_read(VOTES_READ, round_ - 1)  # up, unread: a resume shows it again
         self._vote_box = (seat, view.round, box)
         self._vote_box_pushed = False
@@ -771,7 +771,7 @@ class OverseersScreen(GameScreen):
             box = self._round_box(update, round_, go_on="the next round" if round_ == ended
                                   else f"round {round_ + 1}'s end", grace=grace,
                                   read=functools.partial(self._keep_read, ROUNDS_READ, round_),
-                                  **self._box_leaves())
+                                  **self.box_leaves())
             if box is not None:
                 boxes.append(box)
         if not boxes:
@@ -860,7 +860,7 @@ class OverseersScreen(GameScreen):
         if view.phase is Phase.DRAFT and view.round > asked and ended > self._round_told:
             box = self._round_box(public, ended, whose="for everyone", go_on="the next round",
                                   grace=grace, read=lambda: self._keep_read(ROUNDS_READ, ended),
-                                  **self._box_leaves())
+                                  **self.box_leaves())
             if box is None:
                 return []
             # (it tells the vote too)
@@ -884,14 +884,7 @@ class OverseersScreen(GameScreen):
                              [part for x in lines for part in recap_parts(x)],
                              go_on="the table", grace=grace,
                              read=lambda: self._keep_read(VOTES_READ, round_),
-                             **self._box_leaves())]
-
-    def _box_leaves(self) -> dict[str, Any]:
-        """A box of the match in play: q leaves the table from it (the box
-        kept unread where the match keeps it, `_keep_read`), as from Boss
-        Quest's combat; it was refused ("Put this away first")."""
-        return {"leave": self.action_leave,
-                "lobby": bool(getattr(self.port, "answers_later", False))}
+                             **self.box_leaves())]
 
     def _keep_read(self, kind: str, round_: int) -> None:
         """The boxes of `kind` put away up to round `round_`, kept with the
@@ -2579,7 +2572,7 @@ class OverseersScreen(GameScreen):
         ended = _round_after(update.log, len(update.log)) - 1
         whose = "for everyone" if self._several_here() or update.seat is None else None
         box = self._round_box(update, ended, whose=whose, go_on="the table",
-                              **({} if update.over else self._box_leaves()))
+                              **({} if update.over else self.box_leaves()))
         if box is None:
             return
         self.box_waits(box)  # the bots wait for it, as for the round's own box
