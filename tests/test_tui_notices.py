@@ -987,3 +987,59 @@ async def test_an_overstocked_tall_notice_over_a_one_line_log_sits_under_that_li
         title = Region(log.region.x, log.region.y, log.region.width, 1)
         assert _covered(app, [title]) == [], text
         assert _covered(app, [app.screen.query_one("#os-players").region]) == [], text
+
+
+def _recap_newest_move_rows(app, log) -> list[int]:
+    """The screen rows of the newest move of the recap in sight (a numbered
+    step: its lines, each wrapped over rows of their own), top first."""
+    region = log.content_region
+    lines = [line[region.x:region.right - 1].rstrip()  # (less the scroll bar)
+             for line in screen_text(app).splitlines()[region.y:region.bottom]]
+    numbered = [y for y, line in enumerate(lines) if line[1:3].strip().isdigit()]
+    assert numbered, "\n".join(lines)
+    rows = [numbered[-1]]
+    while rows[-1] + 1 < len(lines) and lines[rows[-1] + 1].strip() \
+            and rows[-1] + 1 not in numbered:
+        rows.append(rows[-1] + 1)
+    return [region.y + y for y in rows]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+@pytest.mark.parametrize(("game", "players", "seat", "seed", "keys"), [
+    ("overstocked", 2, 1, 2, ()),  # move 1 fills the log, move 2 below it
+    ("overstocked", 2, 0, 2, ()),  # move 2 starts in sight
+    ("boss-quest", 2, 0, 0, ("enter",)),  # one move of eight lines (past the combat)
+    ("overseers", 4, 0, 0, ()),
+])
+async def test_a_notice_leaves_the_recaps_newest_move_in_sight(game, players, seat, seed, keys,
+                                                               size):
+    """Play-test (Overstocked at 80x24): the recap since your last move
+    showed "1 Bram places card 21 in their warehouse, turned half, ...
+    Bram +3: Furballs +3" over all seven rows of the log, move 2 below it;
+    u's "Nothing to take back" covered its first five rows, leaving "shows
+    it)" and the score. A recap's newest line is its newest move in sight,
+    all its rows (the log's lines kept their rows already): it stays in
+    sight where there is room, as in the log (z)."""
+    from tests.since_kit import SequenceApp, turns_of_others
+    from tui.screens.bossquest import BossQuestScreen
+    from tui.screens.overseers import OverseersScreen
+    from tui.screens.overstocked import OverstockedScreen
+
+    screen_class = {"boss-quest": BossQuestScreen, "overstocked": OverstockedScreen,
+                    "overseers": OverseersScreen}[game]
+    updates = turns_of_others(game, players, seed, seat=seat)
+    app = _with_app_css(SequenceApp)(screen_class, updates)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await pilot.pause(0.3)
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause(0.2)
+        log = app.screen.query_one(_log_id(game))
+        assert log.recap is not None and log.recap.shown
+        rows = _recap_newest_move_rows(app, log)
+        before = screen_text(app).splitlines()
+        app.notify("Nothing to take back: Bram has chosen since your move.", severity="warning")
+        await pilot.pause(0.4)
+        after = screen_text(app).splitlines()
+        assert "Nothing to take back" in "\n".join(after)
+        assert [after[y] for y in rows] == [before[y] for y in rows], "\n".join(after)

@@ -1858,16 +1858,18 @@ class GameScreen(Screen):
         of its newest line in sight, its first and its last (the rows under
         it empty): a long line wraps over several rows (Overstocked's log at
         80x24 is 27 columns), and a notice over the first of them left the
-        player the end of a sentence without its start."""
+        player the end of a sentence without its start. In the recap, its
+        newest move in sight, all its lines (`SinceLog.newest_span`)."""
         out = []
         for log in self.query(self.NOTICES_OVER).results(SinceLog):
             content = log.content_region
             if log.display and content.overlaps(area):
                 # (rows past the panel's top and foot cut: scrolled back,
                 # the last row in sight stands for the newest line)
-                end = content.y + log.virtual_size.height - round(log.scroll_y)
-                last = min(end, content.bottom) - 1
-                first = max(content.y, min(end - log.newest_rows, last))
+                start, end = log.newest_span()
+                y = content.y - round(log.scroll_y)  # the screen row of the log's first
+                last = min(y + end, content.bottom) - 1
+                first = max(content.y, min(y + start, last))
                 out.append((log, first, last))
         return out
 

@@ -81,6 +81,13 @@ class GameLog(KeptScrollBars, ScrollView, can_focus=True):
         self._wrap()
         return len(self._wrapped[-1]) if self._wrapped else 0
 
+    def newest_span(self) -> tuple[int, int]:
+        """The rows (of all rows) of what a notice over the log keeps in
+        sight, its first and the one past its last: the newest entry, every
+        row it wraps over."""
+        self._wrap()
+        return len(self._rows) - self.newest_rows, len(self._rows)
+
     def set_lines(self, lines: Sequence[str]) -> None:
         lines = tuple(lines)
         if lines == self._shown:

@@ -538,6 +538,28 @@ class SinceLog(GameLog):
                 told.append((str(first) if first == last else f"{first}-{last}", where, arrow))
         return told
 
+    def newest_span(self) -> tuple[int, int]:
+        """The log's newest entry; in the recap, the newest move (a numbered
+        step, all its lines) whose first row is above the panel's foot, or
+        the one chosen (] [): the recap opens at move 1, and where that
+        filled the panel (80x24) a notice took the whole recap below it for
+        the newest line, and covered move 1's start."""
+        recap = self.recap
+        if recap is None or not recap.shown or not self._starts:
+            return super().newest_span()
+        self._wrap()
+        tops = [0]  # each entry's first row
+        for rows in self._wrapped:
+            tops.append(tops[-1] + len(rows))
+        dropped = len(self._shown) - len(self._entries)  # the oldest, past KEEP
+        firsts = [tops[min(max(0, start - dropped), len(tops) - 1)] for start in self._starts]
+        firsts.append(tops[-1])
+        step = recap.selected
+        if step is None or step >= len(self._starts):
+            foot = round(self.scroll_y) + self.scrollable_content_region.height
+            step = max((n for n, row in enumerate(firsts[:-1]) if row < foot), default=0)
+        return firsts[step], firsts[step + 1]
+
     def _reading(self) -> bool:
         # (not has_focus: it changes after this class's on_focus and on_blur)
         return self.reading_title is not None and self._focused
