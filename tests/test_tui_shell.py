@@ -881,6 +881,33 @@ async def test_palette_home_leaves_the_match():
         assert not is_locked(playing)
 
 
+async def test_help_names_what_the_palette_offers_where_it_is_opened():
+    """Play-test: at a table F1 said the palette offered "continue" after
+    the palette had stopped offering it there (Home instead). F1 names
+    home at a table and continue at home."""
+    new_match("human", "random").close()
+
+    async def palette_line() -> str:
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        table = app.screen.query_one(DataTable)
+        rows = [" ".join(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+        line = next(" ".join(r.split()) for r in rows if "Command palette" in r)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen))
+        return line
+
+    app = make_app(start="resume")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.table is not None)
+        at_table = await palette_line()
+        assert "home" in at_table and "continue" not in at_table
+        app.leave_table()  # as q does
+        await wait_for(pilot, lambda: on(app, HomeScreen))
+        at_home = await palette_line()
+        assert "continue" in at_home
+
+
 async def test_rules_screen_shows_markdown():
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -498,6 +498,14 @@ class OvertableApp(KeysInOrder, App[None]):
             yield ("Home", "Back to the home screen (a match in play is saved)", home)
         yield ("Quit", "Leave Overtable (every match is saved)", self.action_quit)
 
+    def palette_words(self) -> str:
+        """F1's line for Ctrl+P, as `app_commands` offers now: at a table
+        Home and not Continue (F1 named "continue" there after the palette
+        had stopped offering it, a play-test saw)."""
+        if self._table_open():
+            return "Command palette: new match, saved, rules, theme, home, quit"
+        return "Command palette: new match, continue, saved, rules, theme, quit"
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         # Only Textual's theme picker: its Keys panel spoke developer words and
         # Escape did not close it; Screenshot failed without a reason; our

@@ -52,8 +52,13 @@ GLOBAL_KEYS = [
 
 def global_keys(app: object) -> list[tuple[str, str]]:
     """GLOBAL_KEYS as `app` has them: an app may say what its own palette
-    offers and what quitting does (`HELP_EVERYWHERE`, key -> words)."""
+    offers and what quitting does (`HELP_EVERYWHERE`, key -> words), and what
+    its palette offers where F1 is opened (`palette_words()`: at a table it
+    offers Home, not Continue)."""
     own: dict[str, str] = dict(getattr(app, "HELP_EVERYWHERE", {}))
+    palette = getattr(app, "palette_words", None)
+    if callable(palette):
+        own.setdefault("Ctrl+P", palette())
     if getattr(app, "no_color", False) and callable(getattr(app, "theme_round_words", None)):
         own.setdefault("Ctrl+T", app.theme_round_words())  # (NO_COLOR: plain, greys)
     return [(key, own.get(key, does)) for key, does in GLOBAL_KEYS]
