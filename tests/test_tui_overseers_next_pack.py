@@ -29,7 +29,7 @@ from tests.screen_kit import FakePort, record_notices, wait_for
 from tests.test_tui_overseers import drafting
 from tui.app import OvertableApp
 from tui.key_order import KeysInOrder
-from tui.screens.game import GameScreen
+from tui.screens.game import AGAIN_EXTRA, GameScreen
 from tui.screens.handover import HandoverScreen
 from tui.screens.help import IDLE_HEADING
 from tui.screens.overseers import OverseersScreen
@@ -438,6 +438,45 @@ async def test_the_footer_offers_no_enter_while_it_waits_for_an_arrow(screen_clo
         await pilot.press("enter")
         await pilot.pause()
         assert len(fake.submitted) == 2
+
+
+@pytest.mark.parametrize("decision", ["the next pack", "the judgment"])
+async def test_a_decision_that_came_after_a_wait_is_made_by_enter(screen_clock, decision):
+    """A play-test (against normal bots): after the last pick the table
+    waited some 8-10 s on a bot's peek, then the vote came with a choice
+    highlighted, and Enter was refused ("Your next choice came under your
+    last key...") and left out of the footer: untrue after a wait watched.
+    Only a decision that comes within the wait after the key that made the
+    last (the grace and `AGAIN_EXTRA`) waits for an arrow; one that comes
+    later takes Enter after the usual grace, and the footer offers it."""
+    state = drafting() if decision == "the next pack" else _the_others_voted_for_you(drafting())
+    update, fake, app = _seat_0_app(state)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notices = record_notices(app)
+        screen = app.game_screen
+        await pilot.pause()
+        screen_clock.now += 2.0
+        await pilot.press("2" if decision == "the next pack" else "1")  # a card kept; the last vote
+        later = (passed(state) if decision == "the next pack"
+                 else GAME.apply(state, 0, fake.submitted[0][1]))
+        screen_clock.now += 0.7 + AGAIN_EXTRA + 1.0  # the others took their time
+        screen.show(attrs.evolve(make_update(later, 0), seq=update.seq + 1))
+        await pilot.pause()
+        assert LOOK not in prompt(screen), prompt(screen)
+        assert screen.focused.highlighted is not None
+        await pilot.press("enter")  # within the usual grace: dropped
+        await pilot.pause()
+        assert len(fake.submitted) == 1
+        screen_clock.now += 1.0  # past it
+        assert "enter" in _footer_keys(screen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(fake.submitted) == 2, fake.submitted
+        assert fake.submitted[1][0] == 0
+        if decision == "the next pack":
+            assert fake.submitted[1] == (0, Pick(later.seats[0].hand[0]))
+        assert not any("came under your last key" in n or "none of it until" in n
+                       for n in notices), notices
 
 
 async def test_with_the_wait_off_the_top_row_is_chosen_by_enter_at_once(screen_clock):

@@ -821,6 +821,15 @@ class GameScreen(Screen):
         for it to be read (`AGAIN_EXTRA`). Nothing here."""
         return False
 
+    def came_at_once(self) -> bool:
+        """Whether a decision arriving now comes within the wait after the
+        key that made this screen's last move (the grace and `AGAIN_EXTRA`,
+        as `new_choice` waits): one a doubled or held key could make
+        unseen. One that comes later (after a bot's think the player
+        watched) is an ordinary new decision."""
+        grace = float(getattr(self.app, "decision_grace", 0.0)) if self.is_attached else 0.0
+        return time.monotonic() < self._acted_at + grace + AGAIN_EXTRA
+
     def new_choice(self, *, again: bool = False) -> None:
         """New choices are on screen: the confirming keys wait a moment
         (`decision_grace`). A game's screen calls it for the second step

@@ -544,8 +544,14 @@ class OverseersScreen(GameScreen):
         # (not a new round's first decision: the round's end box comes up
         # first, over it, and putting it away is the pause; nor the
         # decision a take-back gave back, seen before)
+        # (nor one that came after a wait the player watched, a bot
+        # thinking: a play-test's vote came some 10 s after their last pick
+        # and Enter was refused as if it had come under the key; only one
+        # within the wait after that key could be made unseen)
         view: State = update.view
         if before.view.round != view.round or self._taking_back is not None:
+            return False
+        if not self.came_at_once():
             return False
         if view.showdown and not before.view.showdown:
             # nor one the showdown brought: what the vote did comes up over
