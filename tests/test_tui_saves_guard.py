@@ -69,7 +69,9 @@ async def test_the_match_being_played_cannot_be_deleted(data_dir):
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
         screen = app.screen
-        assert str(screen.query_one(DataTable).get_row_at(0)[4]) == "playing"
+        # (open in another window, as far as this one knows: "playing" read
+        # like "in play", a play-test saw)
+        assert str(screen.query_one(DataTable).get_row_at(0)[4]) == "open elsewhere"
         await pilot.press("d")  # said at once: no "Delete this match?" to answer first
         # (waited for, not a fixed pause: CI's loaded machine read none yet)
         await wait_for(pilot, lambda: any("cannot be deleted" in n.message for n in app._notifications))

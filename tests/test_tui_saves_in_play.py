@@ -10,6 +10,7 @@ import os
 from typing import Any
 
 import pytest
+from textual.widgets import DataTable
 
 from saves import match as match_module
 from saves.journal import PlayerSpec
@@ -89,6 +90,8 @@ async def test_the_match_being_played_cannot_be_deleted_from_the_saved_matches()
         screen = app.screen
         app.action_saved()  # as ctrl+p, Saved matches
         await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
+        # the match under the list: open here, not elsewhere
+        assert str(app.screen.query_one(DataTable).get_row_at(0)[4]) == "open here"
         await pilot.press("d")
         await pilot.pause(0.1)
         assert isinstance(app.screen, SavedScreen)  # no "Delete this match?" first
@@ -119,12 +122,34 @@ async def test_the_saved_list_sees_a_match_left_in_another_terminal(monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
         app.action_saved()
         await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
-        assert "playing" in screen_text(app)
+        # "playing" beside "in play" was mixed up (a play-test): it says where
+        assert "open elsewhere" in screen_text(app)
         elsewhere.close()  # the other terminal leaves the match
         await wait_for(pilot, lambda: "in play" in screen_text(app), 3)
-        assert "playing" not in screen_text(app)
+        assert "open elsewhere" not in screen_text(app)
         await pilot.press("d")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+
+
+async def test_f1_on_the_saved_matches_says_what_their_states_mean():
+    """Play-test: "playing" (open in another window) and "in play" (not
+    finished) were mixed up; README told them apart, the screen's F1 did
+    not. F1 names each state of the Result column."""
+    from tui.screens.help import HelpScreen
+
+    two_people().close()
+    app = OvertableApp(bot_delay=0, theme_name="textual-dark", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_saved()
+        await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        table = app.screen.query_one(DataTable)
+        rows = {" ".join(str(table.get_row_at(i)[0]).split()):
+                " ".join(str(table.get_row_at(i)[1]).split()) for i in range(table.row_count)}
+        assert "open elsewhere" in rows and "another window" in rows["open elsewhere"], rows
+        assert "open here" in rows and "this window" in rows["open here"], rows
+        assert "in play" in rows and "Not finished" in rows["in play"], rows
 
 
 async def test_a_draw_that_could_not_be_saved_stays_said_until_the_table_is_left(monkeypatch):

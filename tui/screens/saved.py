@@ -8,6 +8,7 @@ wider screen gives the columns its room, and each match's ID first."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
@@ -193,8 +194,14 @@ def stopped_text(saved: Any) -> str:
     return said
 
 
+#: the Result of a match open now (not finished), in this window or in
+#: another window or terminal: it read "playing", beside "in play" for one
+#: not open, and a play-test mixed the two up (`result_text`)
+OPEN_HERE = "open here"
+OPEN_ELSEWHERE = "open elsewhere"
 #: the state of a match in Details, for the list's Result words that are not plain
-STATE_WORDS = {"playing": "being played now"}
+STATE_WORDS = {OPEN_HERE: "open in this window now",
+               OPEN_ELSEWHERE: "open in another window or terminal now"}
 #: the most characters of the options Details shows
 DETAILS_OPTIONS = 300
 
@@ -207,10 +214,13 @@ def _is_folder(path: Any) -> bool:
         return False
 
 
-def result_text(saved: Any) -> str:
+def result_text(saved: Any, *, here: bool = False) -> str:
+    """The Result column's words for `saved` (`here`: the match is open in
+    this window)."""
     if not saved.finished:
         if getattr(saved, "in_use", False):
-            return "playing"  # a finished match open on its results still shows who won
+            # a finished match open on its results still shows who won
+            return OPEN_HERE if here else OPEN_ELSEWHERE
         if getattr(saved, "superseded_by", None):
             return "continued"  # in a new file (the detail line names it)
         # a file with no match header holds no match to be in play (its
@@ -240,22 +250,26 @@ def played(saved: Any, today: str | None = None) -> str:
     return stamp[:10]
 
 
-def row_of(saved: Any, today: str | None = None) -> tuple[str, ...]:
-    """The cells of `saved`'s row, whole (`fit` cuts them to the columns)."""
+def row_of(saved: Any, today: str | None = None, *, here: bool = False) -> tuple[str, ...]:
+    """The cells of `saved`'s row, whole (`fit` cuts them to the columns;
+    `here`: the match is open in this window)."""
     title = str(saved.title or saved.game)
     return (
         f"{title} · shared" if getattr(saved, "shared", False) else title,
         players_text(saved),
         played(saved, today),
         str(getattr(saved, "progress", "") or ""),
-        result_text(saved),
+        result_text(saved, here=here),
         problem_text(saved),
     )
 
 
-def rows_of(matches: list[Any], today: str | None = None) -> list[tuple[str, ...]]:
-    """The rows of `matches`, whole (`today`: a day as 'YYYY-MM-DD', for tests)."""
-    return [row_of(saved, today) for saved in matches]
+def rows_of(matches: list[Any], today: str | None = None,
+            here: Callable[[Path], bool] | None = None) -> list[tuple[str, ...]]:
+    """The rows of `matches`, whole (`today`: a day as 'YYYY-MM-DD', for
+    tests; `here`: whether a match's file is the one open in this window)."""
+    return [row_of(saved, today, here=bool(here and here(Path(saved.path))))
+            for saved in matches]
 
 
 #: the columns given room others leave, first served first: a result
@@ -306,6 +320,15 @@ class SavedScreen(Screen):
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (25, "-tall")]
 
     HELP_TITLE = "Saved matches"
+    #: the Result column's words that are not a result
+    HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("in play", "Not finished: Enter resumes it"),
+        (OPEN_HERE, "Not finished, and open in this window (the match under this list)"),
+        (OPEN_ELSEWHERE, "Not finished, and open in another window or terminal: it cannot be "
+                         "deleted, and the list looks again every few seconds"),
+        ("continued", "The match went on in a new file (the line under the list names "
+                      "it): Enter opens that one"),
+    )
 
     BINDINGS = [
         # Enter's word for the highlighted row (`check_action`): a finished
@@ -361,6 +384,11 @@ class SavedScreen(Screen):
             return
         playing = self.app.saved_in_play([Path(m.path) for m in matches])  # type: ignore[attr-defined]
         self.app.call_from_thread(self._mark_playing, matches, playing)
+
+    def _open_here(self, path: Path) -> bool:
+        """Whether the match saved at `path` is the one open in this window."""
+        playing = getattr(self.app, "_playing", None)
+        return bool(callable(playing) and playing(path))
 
     def _mark_playing(self, matches: list[Any], playing: set[Path]) -> None:
         if matches is not self.matches:
@@ -418,7 +446,7 @@ class SavedScreen(Screen):
                            if self.named and matches else [])
         if len(self.candidates) < 2:
             self.candidates = []
-        rows = rows_of(matches)
+        rows = rows_of(matches, here=self._open_here)
         marked = [Path(m.path) in self.candidates for m in matches]
         rows = [("▸ " + cells[0], *cells[1:]) if mark else cells
                 for cells, mark in zip(rows, marked, strict=True)]
@@ -542,7 +570,7 @@ class SavedScreen(Screen):
         cut (`seats_text`), never markup (shown `plain`)."""
         if not getattr(saved, "match_id", ""):
             return self._detail(saved, named=False)  # no match to describe: the file's problem
-        state = result_text(saved)
+        state = result_text(saved, here=self._open_here(Path(saved.path)))
         rows = [f"{saved.title or saved.game} · {STATE_WORDS.get(state, state)}",
                 f"Seats: {seats_text(saved)}"]
         options = ", ".join(str(o) for o in getattr(saved, "options", ()) or ())
