@@ -320,8 +320,8 @@ class SavedScreen(Screen):
     VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-short"), (25, "-tall")]
 
     HELP_TITLE = "Saved matches"
-    #: the Result column's words that are not a result
-    HELP_SYMBOLS: ClassVar[tuple[tuple[str, str], ...]] = (
+    #: the Result column's words that are not a result (F1, `help_sections`)
+    RESULT_WORDS: ClassVar[tuple[tuple[str, str], ...]] = (
         ("in play", "Not finished: Enter resumes it"),
         (OPEN_HERE, "Not finished, and open in this window (the match under this list)"),
         (OPEN_ELSEWHERE, "Not finished, and open in another window or terminal: it cannot be "
@@ -384,6 +384,10 @@ class SavedScreen(Screen):
             return
         playing = self.app.saved_in_play([Path(m.path) for m in matches])  # type: ignore[attr-defined]
         self.app.call_from_thread(self._mark_playing, matches, playing)
+
+    def help_sections(self) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+        """F1: what the Result column's states mean."""
+        return [("Result column", self.RESULT_WORDS)]
 
     def _open_here(self, path: Path) -> bool:
         """Whether the match saved at `path` is the one open in this window."""
