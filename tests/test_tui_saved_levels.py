@@ -63,9 +63,11 @@ def test_saves_without_levels_shared_tables_and_solo_read_as_before():
     shared = _saved(("Ann", "bot (easy)"), (("Ann", False, None), ("Bot 2", True, "easy")),
                     shared=True)
     assert continue_text(shared) == "Continue: Overstocked · Ann, bot (easy) · round 2"
-    # the rules' own bot of a solo mode (OS-19) is no bot of the match's
-    solo = _saved(("Ann", "Bot"), (("Ann", False, None), ("Bot", True, "normal")), solo=True)
-    assert continue_text(solo) == "Continue: Overstocked · Ann, Bot · round 2"
+    # the rules' own bot of a solo mode (OS-19) is no bot of the match's:
+    # the match reads as the saved list's row says it ("Ann solo")
+    solo = _saved(("Ann", "Bot"), (("Ann", False, None), ("Bot", True, "normal")),
+                  solo=True, people=("Ann",))
+    assert continue_text(solo) == "Continue: Overstocked · Ann solo · round 2"
 
 
 async def test_home_and_the_saved_list_name_the_bots_levels(monkeypatch, tmp_path):
@@ -119,3 +121,44 @@ async def test_the_delete_box_names_the_bots_levels(monkeypatch, tmp_path):
         question = str(app.screen.query_one("#dialog-text", Static).render())
     assert "Overstocked · Ann, Bram (hard bot), Cora (normal bot) · last played" in \
         " ".join(question.split()), question
+
+
+async def test_a_solo_match_is_named_as_the_saved_list_row_names_it(monkeypatch, tmp_path):
+    """Play-test: an Overstocked solo match read "Continue: Overstocked ·
+    Ann, Bram · round 3" at home, and "Ann, Bram · Solo against the
+    rulebook's bot" under the saved list, where its row says "Ann solo":
+    "Bram" was the 2-player form's hidden seat, not in the match. Home's
+    Continue, the line under the list, Details and the Delete box name the
+    players as the row does."""
+    import random
+
+    from core.overstocked import GAME
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+    from tests.test_saves_store import advance
+    from tui.screens.confirm import ConfirmScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    match = Match.new("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot")],
+                      options=GAME.Options(solo=True))
+    advance(match, 20, random.Random(3))
+    match.close()
+    app = OvertableApp(theme_name="textual-dark", bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
+                       and app.screen._latest is not None)
+        await pilot.pause()
+        prompt = str(app.screen.query_one(OptionList).get_option("continue").prompt)
+        await pilot.press("s")
+        await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
+        await pilot.pause()
+        row = app.screen.matches[0].who_plays()
+        line = str(app.screen.query_one("#saved-detail", Static).render())
+        await pilot.press("p")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        details = str(app.screen.query_one("#dialog-text", Static).render())
+    assert row == "Ann solo"
+    assert prompt.startswith("Continue: Overstocked · Ann solo · "), prompt
+    assert line.startswith("Ann solo · "), line
+    assert "Seats: Ann solo" in details.splitlines(), details
+    assert all("Bram" not in text for text in (prompt, line, details))

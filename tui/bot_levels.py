@@ -78,7 +78,11 @@ def saved_seats(saved: object, form: str = LEVEL_FORMS[0]) -> list[str]:
     As the list names them where the save cannot say more: a save without
     levels (older ones), a shared table's (its bots named "bot (easy)"
     already). The rules' own bot of a solo mode has no level (its seat is
-    no bot of the match's, as `host.session` levels it)."""
+    no bot of the match's, as `host.session` levels it): a solo match reads
+    as the saved list's row says it, "Ann solo" (`SavedMatch.who_plays`; it
+    read "Ann, Bram", the 2-player form's hidden seat, not in the match)."""
+    if getattr(saved, "solo", False) and hasattr(saved, "who_plays"):
+        return [saved.who_plays()]
     players = [str(p) for p in getattr(saved, "players", ()) or ()]
     seats = list(getattr(saved, "seats", ()) or ())
     if getattr(saved, "shared", False) or len(seats) != len(players):

@@ -160,7 +160,10 @@ DETAILS_LEVEL = 16
 
 def seats_text(saved: Any) -> str:
     """Each seat, a bot's with its level: "Ann, Bram (hard bot)", as the
-    results, F1 and Continue say it (it read "(bot: hard)"); cut."""
+    results, F1 and Continue say it (it read "(bot: hard)"); cut. A solo
+    match as its row says it: "Ann solo" (it read "Ann, Bram (bot)")."""
+    if getattr(saved, "solo", False) and hasattr(saved, "who_plays"):
+        return str(saved.who_plays(seats=DETAILS_SEATS, name=DETAILS_NAME))
     seats = list(getattr(saved, "seats", ()) or ()) or [(name, False, None)
                                                           for name in saved.players]
     shown = []
