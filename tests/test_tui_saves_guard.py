@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import os
+import time
 
 import pytest
 from textual.widgets import DataTable, OptionList, Static
@@ -336,16 +337,22 @@ async def test_continue_on_a_match_deleted_meanwhile_says_so_in_plain_words(data
         await wait_for(pilot, lambda: continue_prompt(app) == "Continue (no unfinished match)")
 
 
+def _played_ten_minutes_ago(*, close: bool = True) -> Match:
+    """An Overboss Duel match last played ten minutes ago, older than any
+    made after it (`close`: False, still open, as in another window)."""
+    older = Match.new("overboss-duel", PLAYERS)
+    if close:
+        older.close()
+    t = time.time() - 600
+    os.utime(older.path, (t, t))
+    return older
+
+
 async def test_continue_never_opens_another_match_than_its_line_said(data_dir):
     """c on a line whose match another window has taken since, with an
     older match free: it says why, and the line offers the older one (c
     again opens it); it does not open a match the player did not see."""
-    import time
-
-    older = Match.new("overboss-duel", PLAYERS)
-    older.close()
-    t = time.time() - 600
-    os.utime(older.path, (t, t))
+    older = _played_ten_minutes_ago()
     newer = Match.new("boss-quest", PLAYERS)
     newer.close()
     app = make_app()
@@ -369,12 +376,7 @@ async def test_resume_says_when_the_newest_match_is_open_in_another_window(data_
     """Play-test: `overtable resume` (no ID) opened an older match without
     a word while the newest was open in another window; the player took
     it for the one they meant. The match opened says so."""
-    import time
-
-    older = Match.new("overboss-duel", PLAYERS)
-    older.close()
-    t = time.time() - 600
-    os.utime(older.path, (t, t))
+    older = _played_ten_minutes_ago()
     newest = Match.new("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
                                      PlayerSpec("Cora", "human")])  # open in another window
     app = make_app(start="resume")
@@ -392,12 +394,7 @@ async def test_home_continue_says_when_the_newest_match_is_open_in_another_windo
     screen's Continue offered an older one, and c opened it, without a
     word. The line says so before c, and the match opened says it as
     `overtable resume` does."""
-    import time
-
-    older = Match.new("overboss-duel", PLAYERS)
-    older.close()
-    t = time.time() - 600
-    os.utime(older.path, (t, t))
+    older = _played_ten_minutes_ago()
     newest = Match.new("overseers", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"),
                                      PlayerSpec("Cora", "human")])  # open in another window
     app = make_app()
@@ -417,12 +414,7 @@ async def test_home_continue_says_when_the_newest_match_is_open_in_another_windo
 
 
 async def test_home_continue_says_nothing_of_the_newest_match_once_it_is_let_go(data_dir):
-    import time
-
-    older = Match.new("overboss-duel", PLAYERS)
-    older.close()
-    t = time.time() - 600
-    os.utime(older.path, (t, t))
+    _played_ten_minutes_ago()
     newest = Match.new("boss-quest", PLAYERS)
     newest.close()  # let go: it is Continue's own
     app = make_app()
@@ -455,11 +447,7 @@ async def test_the_continue_line_notes_a_newer_match_another_window_starts(data_
 
 
 async def test_resume_says_nothing_of_a_match_older_than_the_one_it_opens(data_dir):
-    import time
-
-    older = Match.new("overboss-duel", PLAYERS)  # open in another window, but older
-    t = time.time() - 600
-    os.utime(older.path, (t, t))
+    older = _played_ten_minutes_ago(close=False)  # open in another window, but older
     newest = Match.new("boss-quest", PLAYERS)
     newest.close()
     app = make_app(start="resume")
