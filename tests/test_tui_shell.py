@@ -808,6 +808,13 @@ async def test_palette_lists_app_commands():
         await wait_for(pilot, lambda: on(app, SavedScreen))
 
 
+
+async def _search_palette(app, pilot, words: str) -> None:
+    """Open the command palette and type `words` into its search."""
+    await pilot.press("ctrl+p")
+    await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+    await pilot.press(*words)
+
 async def test_palette_keeps_to_the_apps_own_commands():
     """Textual's Keys panel (developer words, Escape did not close it),
     Screenshot ("Failed to save screenshot") and Maximize are not offered;
@@ -818,18 +825,14 @@ async def test_palette_keeps_to_the_apps_own_commands():
         await wait_for(pilot, lambda: on(app, HomeScreen))
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert titles == ["Theme picker"]
-        await pilot.press("ctrl+p")
-        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
-        await pilot.press(*"home")
+        await _search_palette(app, pilot, "home")
         await pilot.pause(0.3)
         assert "Back to the home screen" not in screen_text(app)
         await pilot.press("escape")
         await wait_for(pilot, lambda: on(app, HomeScreen))
         app.action_saved()
         await wait_for(pilot, lambda: on(app, SavedScreen))
-        await pilot.press("ctrl+p")
-        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
-        await pilot.press(*"home")
+        await _search_palette(app, pilot, "home")
         await wait_for(pilot, lambda: "Back to the home screen" in screen_text(app))
 
 
@@ -843,9 +846,7 @@ async def test_palette_offers_no_continue_at_a_table():
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.table is not None)
         playing = app.table.match.path
-        await pilot.press("ctrl+p")
-        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
-        await pilot.press(*"continue")
+        await _search_palette(app, pilot, "continue")
         await pilot.pause(0.3)
         assert "Resume the most recent match" not in screen_text(app)
         await pilot.press("enter")
@@ -854,9 +855,7 @@ async def test_palette_offers_no_continue_at_a_table():
         await pilot.press("escape")
         app.leave_table()  # as q does
         await wait_for(pilot, lambda: on(app, HomeScreen))
-        await pilot.press("ctrl+p")
-        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
-        await pilot.press(*"continue")
+        await _search_palette(app, pilot, "continue")
         await wait_for(pilot, lambda: "Resume the most recent match" in screen_text(app))
 
 
@@ -871,9 +870,7 @@ async def test_palette_home_leaves_the_match():
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(pilot, lambda: app.table is not None)
         playing = app.table.match.path
-        await pilot.press("ctrl+p")
-        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
-        await pilot.press(*"home")
+        await _search_palette(app, pilot, "home")
         await wait_for(pilot, lambda: "Back to the home screen" in screen_text(app))
         await pilot.press("enter")
         await wait_for(pilot, lambda: on(app, HomeScreen))
