@@ -33,6 +33,7 @@ from tests.bossquest_screen_kit import (
     screen_text,
     w,
 )
+from tests.screen_kit import wait_for
 from tui.widgets import Market, PickList
 
 SIZES = [(80, 24), (120, 36)]
@@ -1379,11 +1380,11 @@ async def test_the_logs_first_screen_shows_the_first_move_after_the_set_up():
     log = (*lines, "Bob asks for 2 weapons.")
     app = ScreenApp(make_update(full_state(), log=log), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        # (a loaded CI looked once before the log had its rows)
+        await wait_for(pilot, lambda: "Bob asks for 2 weapons." in screen_text(app)
+                       and "Hidden weapons dealt: " in screen_text(app))
         shown = app.game_screen.query_one("#bq-log")._shown
-        text = screen_text(app)
     assert len(shown) == 6 and shown[0].startswith("Companions dealt: "), shown
-    assert "Bob asks for 2 weapons." in text and "Hidden weapons dealt: " in text, text
     assert app.game_screen.fold_moves(list(log)) == list(shown)
 
 
