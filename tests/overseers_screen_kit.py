@@ -8,7 +8,7 @@ from typing import Any
 from core.overseers import GAME
 from core.overseers.state import State
 from tests import screen_kit
-from tests.screen_kit import FakePort, screen_text, settled_text
+from tests.screen_kit import FakePort, screen_text, settle, settled_text
 from tui.screens.game import TableUpdate
 from tui.screens.overseers import OverseersScreen
 
@@ -40,7 +40,7 @@ async def run(update: TableUpdate, size: tuple[int, int] = (80, 24), keys=(),
     fake = FakePort()
     app = ScreenApp(update, fake)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for key in keys:
             await pilot.press(key)
         # a busy machine lays a refitted screen out over several frames

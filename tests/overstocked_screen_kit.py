@@ -10,7 +10,7 @@ from core.overstocked import GAME
 from core.overstocked.state import Options, Phase, State
 from tests import screen_kit
 from tests.overstocked_tables import area, pick_all, table
-from tests.screen_kit import FakePort, screen_text, settled_text
+from tests.screen_kit import FakePort, screen_text, settle, settled_text
 from tui.screens.game import TableUpdate
 from tui.screens.overstocked import OverstockedScreen
 
@@ -69,7 +69,7 @@ async def run(update: TableUpdate, size: tuple[int, int] = (80, 24), keys=(),
     fake = FakePort()
     app = ScreenApp(update, fake)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         if before is not None:
             before(app.game_screen)
             await pilot.pause()

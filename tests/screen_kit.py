@@ -113,6 +113,27 @@ async def play_through_the_app(
     return pressed
 
 
+def still_busy(app: App) -> bool:
+    """Whether the screen on top has work waiting: a layout, a repaint, a
+    callback for after the refresh, a message in one of its widgets' queues."""
+    screen = app.screen
+    return bool(screen._layout_required or screen._repaint_required
+                or screen._dirty_widgets or screen._callbacks
+                or any(node.message_queue_size
+                       for node in (app, *screen.walk_children(with_self=True))))
+
+
+async def settle(pilot: Any) -> None:
+    """Pause until the app has nothing waiting (at most a hundred pauses:
+    a spinner is never idle). A single pause after the app started
+    returned, on a loaded CI, before a second layout had given a log its
+    rows; a test then read a blank box."""
+    for _ in range(100):
+        await pilot.pause()
+        if not still_busy(pilot.app):
+            return
+
+
 async def settled_text(app, pilot) -> str:
     """The screen's text once three frames in a row draw the same (a busy
     machine lays a screen out over several: one pause read it half-done)."""
@@ -123,10 +144,7 @@ async def settled_text(app, pilot) -> str:
         now = screen_text(app)
         # three frames alike: a refit queued after a refresh has had its turn
         # (and none still waiting: a starved loop drew the same frames twice)
-        screen = app.screen
-        waiting = (screen._layout_required or screen._repaint_required
-                   or bool(screen._dirty_widgets) or bool(screen._callbacks))
-        same = same + 1 if now == text and not waiting else 0
+        same = same + 1 if now == text and not still_busy(app) else 0
         if same == 2:
             return now
         text = now

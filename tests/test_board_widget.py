@@ -10,6 +10,7 @@ from rich.segment import Segment
 from textual.app import App, ComposeResult
 from textual.containers import ScrollableContainer
 
+from tests.screen_kit import settle
 from tui.widgets.board import Board, Cell, Divider, Edge, Grid
 
 
@@ -68,7 +69,7 @@ async def test_compact_drawing_with_edges_labels_and_divider():
     )
     app = BoardApp(g)
     async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.query_one(Board)
         lines = board.plain_lines()
         assert board.size.width == 2 + 1 + 3 * 5 + 1
@@ -87,7 +88,7 @@ async def test_compact_drawing_with_edges_labels_and_divider():
 async def test_targets_marks_and_the_cursor_have_glyphs():
     app = BoardApp(grid(), targets={11, 22}, marked={2})
     async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.query_one(Board)
         # The cursor settled on the nearest target.
         assert board.cursor_key == 11
@@ -106,7 +107,7 @@ async def test_a_changed_cell_keeps_its_mark_under_the_cursor_and_the_other_brac
     cells = ((Cell("P H", key=0), Cell("D  ", key=1), Cell("T W", key=2), Cell("I Y", key=3)),)
     app = BoardApp(Grid(cells=cells), targets={1}, marked={2})
     async with app.run_test(size=(40, 10)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.query_one(Board)
         board.set_changed({0, 1, 2, 3})
         board.move_cursor(0, 0)
@@ -120,7 +121,7 @@ async def test_a_changed_cell_keeps_its_mark_under_the_cursor_and_the_other_brac
 async def test_keys_move_the_cursor_and_choose():
     app = BoardApp(grid())
     async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.query_one(Board)
         await pilot.press("down", "j", "right", "l", "l", "l")  # clamps at the edge
         assert board.cursor == (2, 2)
@@ -146,7 +147,7 @@ async def test_n_goes_to_the_nearest_target_then_the_next_nearest():
     # right. Reading order would wrap to the top row first.
     app = BoardApp(grid(6, 4))
     async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.query_one(Board)
         board.move_cursor(5, 3)
         board.set_targets({1, 50, 42, 13}, settle=False)
@@ -172,7 +173,7 @@ async def test_n_goes_to_the_nearest_target_then_the_next_nearest():
 async def test_a_click_chooses_the_cell():
     app = BoardApp(grid(row_labels=("a", "b", "c", "d"), left=(Edge("|"),) * 4))
     async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.query_one(Board)
         region = board.cells_region(range(3, 4), range(2, 3))
         assert (region.x, region.y, region.width, region.height) == (2 + 1 + 2 * 5, 3, 5, 1)  # label, edge, two cells
@@ -186,7 +187,7 @@ async def test_a_click_chooses_the_cell():
 async def test_roomy_cells_are_bigger_and_show_their_detail():
     app = BoardApp(grid(2, 2), roomy=True)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.query_one(Board)
         cw, ch = board.cell_size
         assert (cw, ch) == (12, 2)
@@ -202,7 +203,7 @@ async def test_roomy_cells_are_bigger_and_show_their_detail():
 async def test_a_cursor_move_rebuilds_only_two_rows():
     app = BoardApp(grid(6, 4))
     async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.query_one(Board)
         board.render_all()
         assert set(board._row_cache) == set(range(6))
@@ -216,7 +217,7 @@ async def test_a_cursor_move_rebuilds_only_two_rows():
 async def test_set_grid_keeps_the_cursor_and_reports_keys():
     app = BoardApp(grid())
     async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.query_one(Board)
         board.move_cursor(3, 2)
         board.set_grid(grid(2, 2), settle=False)
@@ -268,7 +269,7 @@ async def test_a_subclass_draws_cells_and_sides_and_sizes_its_cursor():
     g = grid(5, 5, left=(Edge("x"),) * 5, right=(Edge("x"),) * 5)
     app = PieceApp(g)
     async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.query_one(Board)
         board.move_cursor(9, 9)  # the whole piece stays on the board
         assert board.cursor == (3, 2)
@@ -288,7 +289,7 @@ async def test_a_subclass_draws_cells_and_sides_and_sizes_its_cursor():
 async def test_click_moves_then_chooses():
     app = PieceApp(grid(5, 5))
     async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.query_one(Board)
         await click_cell(pilot, board, 2, 1)
         assert board.cursor == (2, 1) and app.chosen == []
@@ -314,7 +315,7 @@ class StillApp(BoardApp):
 async def test_clicks_do_nothing_while_move_is_disabled():
     app = StillApp(grid())
     async with app.run_test(size=(40, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.query_one(Board)
         await click_cell(pilot, board, 2, 2)
         assert board.cursor == (0, 0) and app.chosen == []
@@ -329,7 +330,7 @@ class PanApp(BoardApp):
 async def test_keep_cursor_visible_pans_the_container():
     app = PanApp(grid(30, 30))
     async with app.run_test(size=(30, 10)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         pane = app.query_one("#pane", ScrollableContainer)
         board = app.query_one(Board)
         board.move_cursor(25, 20)
@@ -373,7 +374,7 @@ async def test_a_board_filling_its_pane_keeps_its_size_while_the_grid_fits():
     # still fits the room is drawn without laying the screen out again.
     app = RoomApp(grid(2, 2))
     async with app.run_test(size=(30, 10)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         pane = app.query_one("#pane", ScrollableContainer)
         board = app.query_one(Board)
         assert board.size == pane.scrollable_content_region.size == (30, 10)
@@ -409,7 +410,7 @@ async def test_a_board_sized_by_its_grid_follows_a_smaller_grid():
     # smaller grid shrinks it (the screen is laid out again).
     app = PanApp(grid(2, 2))
     async with app.run_test(size=(30, 10)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.query_one(Board)
         pane = app.query_one("#pane", ScrollableContainer)
         pane.styles.width = board.size.width

@@ -26,6 +26,7 @@ from core.bossquest.actions import (
 )
 from saves.journal import PlayerSpec
 from saves.match import Match
+from tests.screen_kit import settle
 
 PEOPLE = (PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human"), PlayerSpec("Cora", "human"))
 NAMES = tuple(p.name for p in PEOPLE)
@@ -251,7 +252,7 @@ async def test_the_combat_box_of_the_last_round_says_the_game_is_over():
 
         app = Shown()
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             return " ".join(screen_text(app).split())
 
     text = await combat(_result((2, 3, 4), (2, 0, 1)))
@@ -284,7 +285,7 @@ async def test_the_final_table_shows_the_champions_hearts_after_the_duel():
     seat = (champ + 1) % 3
     app = ScreenApp(make_update(state, seat))
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert "♥1 ⚷6" in text and "♥3 ⚷6" not in text, text
 

@@ -9,6 +9,7 @@ import weakref
 
 import pytest
 
+from tests.screen_kit import settle
 from tui import collector as collector_module
 from tui.app import OvertableApp
 from tui.collector import Collector
@@ -161,7 +162,7 @@ async def test_the_app_tells_its_collector_whether_a_screen_was_closed(monkeypat
             pass
 
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.collector = Told()  # type: ignore[assignment]
         await pilot.press("r")  # the rules, over the home screen
         await pilot.pause()

@@ -9,7 +9,7 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
-from tests.screen_kit import screen_text
+from tests.screen_kit import screen_text, settle
 from tui.widgets import GameLog
 
 LINES = (
@@ -46,7 +46,7 @@ class LogApp(App):
 async def test_a_log_that_shrinks_shows_every_word():
     app = LogApp()
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         log = app.query_one(GameLog)
         assert words(drawn(app, log)) == words(LINES)
         wide = len(drawn(app, log)[0])
@@ -74,7 +74,7 @@ async def test_a_log_that_shrinks_shows_every_word():
 async def test_new_lines_are_wrapped_at_the_current_width_and_kept_in_sight():
     app = LogApp()
     async with app.run_test(size=(60, 8)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         log = app.query_one(GameLog)
         more = LINES + tuple(f"Line {n}: Bram asks for one more weapon." for n in range(20))
         log.set_lines(more)
@@ -98,7 +98,7 @@ async def test_boss_quest_log_keeps_its_words_when_last_combat_appears():
     update = make_update(state, log=LINES)
     app = ScreenApp(update)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         log = app.screen.query_one("#bq-log", GameLog)
         assert words(drawn(app, log)) == words(LINES)
         app.game_screen.show(make_update(full_state(), log=LINES))
@@ -126,7 +126,7 @@ async def test_appended_lines_an_undo_and_the_oldest_dropped():
 
     app = LogApp()
     async with app.run_test(size=(60, 8)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         log = app.query_one(GameLog)
         many = tuple(f"Line {n}." for n in range(KEEP + 20))
         log.set_lines(many[:KEEP - 1])
@@ -149,7 +149,7 @@ async def test_lines_followed_one_at_a_time_draw_as_a_fresh_log_would():
 
     app = LogApp()
     async with app.run_test(size=(60, 8)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         log = app.query_one(GameLog)
         lines = LINES
         for n in range(13):

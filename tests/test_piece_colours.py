@@ -34,6 +34,7 @@ from textual.color import Color
 from core.bossquest.cards import Colour
 from core.overboss.components import Terrain
 from core.overseers.cards import Trait
+from tests.screen_kit import settle
 from tui.app import OvertableApp
 from tui.screens import bossquest, overboss, overseers, overstocked_area
 
@@ -208,7 +209,7 @@ async def _looks_in(theme: str) -> list[tuple[str, str, str, dict[str, Look]]]:
     app = OvertableApp(bot_delay=0, theme_name=theme)
     out = []
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.theme == theme
         for terminal in terminals(app):
             for depth in DEPTHS:

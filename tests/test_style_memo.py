@@ -15,6 +15,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.widgets import Static
 
 from benchmarks.screen_update import TABLES, updates
+from tests.screen_kit import settle
 from tui import style_memo
 from tui.app import OvertableApp
 
@@ -118,7 +119,7 @@ async def test_every_game_screen_is_styled_as_textual_would_through_a_match(
 
     app = Shown(theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for n, line in enumerate(updates(game_id, players, 40)):
             screen.show(wire.update_from_dict(json.loads(line)))
             await pilot.pause()

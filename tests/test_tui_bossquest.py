@@ -33,7 +33,7 @@ from tests.bossquest_screen_kit import (
     screen_text,
     w,
 )
-from tests.screen_kit import wait_for
+from tests.screen_kit import settle, wait_for
 from tui.widgets import Market, PickList
 
 SIZES = [(80, 24), (120, 36)]
@@ -47,7 +47,7 @@ async def run(update, size=(80, 24), keys=()):
     table = FakePort()
     app = ScreenApp(update, table)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for key in keys:
             await pilot.press(key)
         await pilot.pause()
@@ -122,7 +122,7 @@ async def test_a_spells_number_chooses_it_at_once():
     table = FakePort()
     app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("3")
         await pilot.pause()
         bar = app.screen.query_one("#bq-actions", ActionBar)
@@ -236,7 +236,7 @@ async def test_mouse_picks_a_spell_then_an_action():
     table = FakePort()
     app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         market = app.screen.query_one("#bq-market", Market)
         # Row 4 (the blue spell) sits on the content line 3, under the top rule.
         await pilot.click(market, offset=(6, 1 + 3))
@@ -253,7 +253,7 @@ async def test_mouse_picks_a_target_knight():
     update = make_update(full_state(step=Step.TARGET, casting=Spell(SpellKind.ATTACK_PLUS_2)))
     app = ScreenApp(update, table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         knights = app.screen.query_one("#bq-knights", PickList)
         await pilot.click(knights, offset=(8, 1 + 2))
         await pilot.pause()
@@ -288,7 +288,7 @@ async def test_hand_border_names_your_face_down_weapon(size, title, foot):
     player could not read: it names the card and what face down means."""
     app = ScreenApp(make_update(full_state()), FakePort())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         hand = app.screen.query_one("#bq-hand")
         assert (str(hand.border_title), str(hand.border_subtitle or "")) == (title, foot)
         assert "(..)" not in screen_text(app)
@@ -313,7 +313,7 @@ async def test_hand_border_with_several_face_down_weapons(size, title, foot):
     state = attrs.evolve(state, knights=(ann, *state.knights[1:]))
     app = ScreenApp(make_update(state), FakePort())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         hand = app.screen.query_one("#bq-hand")
         assert (str(hand.border_title), str(hand.border_subtitle or "")) == (title, foot)
 
@@ -339,7 +339,7 @@ async def test_hand_border_says_who_else_knows_your_face_down_weapon(size, knowe
     state = attrs.evolve(state, knights=(attrs.evolve(ann, hidden=hidden), *state.knights[1:]))
     app = ScreenApp(make_update(state), FakePort())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         hand = app.screen.query_one("#bq-hand")
         assert (str(hand.border_title), str(hand.border_subtitle or "")) == (title, foot)
         text = screen_text(app)
@@ -356,7 +356,7 @@ async def test_hand_border_at_night_names_the_weapon_another_knows():
     state = attrs.evolve(state, knights=(ann, *state.knights[1:]))
     app = ScreenApp(make_update(state), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         hand = app.screen.query_one("#bq-hand")
         assert str(hand.border_title) == f"Your weapons  ({HIDDEN[0]}) {NAMES[1]} knows it too"
 
@@ -411,7 +411,7 @@ async def test_the_strength_line_warns_of_a_condition_not_met(size):
     async def hand_text(state):
         app = ScreenApp(make_update(state), FakePort())
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             hand = app.screen.query_one("#bq-hand", Hand)
             lines = [line if isinstance(line, Text) else Text.assemble(*line)
                      for line in hand.content_lines()]
@@ -486,7 +486,7 @@ async def test_plus_or_minus_with_no_potion_to_read_says_so(potions, said):
     state = attrs.evolve(state, options=Options(potions=potions))
     app = ScreenApp(make_update(state), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("plus")
         await pilot.pause()
         notes = [n.message for n in app._notifications]
@@ -503,7 +503,7 @@ async def test_a_turns_key_while_a_potion_is_read_says_to_read_it_first(key):
     state = attrs.evolve(state, options=Options(potions=True, companions=True))
     app = ScreenApp(make_update(state), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press(key)
         await pilot.pause()
         notes = [n.message for n in app._notifications]
@@ -522,7 +522,7 @@ async def test_a_turns_key_while_a_spells_target_is_chosen_says_to_choose_it_fir
                          options=Options(companions=True))
     app = ScreenApp(attrs.evolve(make_update(state), can_undo=undo), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press(key)
         await pilot.pause()
         notes = [n.message for n in app._notifications]
@@ -557,7 +557,7 @@ async def test_an_enter_does_not_read_a_potion_for_good_bq54():
 
     app = ScreenApp(make_update(reading_a_potion()), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert bar.cursor == -1
         await pilot.press("enter")
@@ -633,7 +633,7 @@ async def test_the_last_combats_title_reads_whole_at_every_size(size):
     · c opens it". One combat so far: the same words at every size."""
     app = ScreenApp(make_update(full_state()), FakePort())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert "Last combat: round 1 · c opens it" in text, text
     assert "c opens the last" not in text, text
@@ -647,7 +647,7 @@ async def test_c_opens_the_last_combat_again(size):
     combat's box again, at any time; the panel's title says so."""
     app = ScreenApp(make_update(full_state()), FakePort())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         assert not screen.holds_the_table
         panel = screen.query_one("#bq-last-main" if size[0] == 160 else "#bq-last")
@@ -670,7 +670,7 @@ async def test_c_before_any_combat_says_when_the_first_comes():
     state = full_state(history=False)
     app = ScreenApp(make_update(state), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("c")
         await pilot.pause()
         notes = [n.message for n in app._notifications]
@@ -820,7 +820,7 @@ async def test_u_always_asks_to_undo_for_a_person(can_undo):
     port = FakePort()
     app = ScreenApp(attrs.evolve(make_update(full_state()), can_undo=can_undo), port)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         active = app.game_screen.active_bindings["u"]
         assert active.binding.action == ("undo" if can_undo else "undo_anyway")
         assert active.binding.show is can_undo
@@ -833,7 +833,7 @@ async def test_u_sends_nothing_for_a_spectator():
     port = FakePort()
     app = ScreenApp(make_update(full_state(), seat=None), port)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("u")
         await pilot.pause()
     assert port.undos == 0
@@ -850,7 +850,7 @@ async def test_a_combat_comes_up_over_the_table_and_holds_the_keys_until_put_awa
         attrs.evolve(first.history[0], round=2, boss=18),))
     app = ScreenApp(make_update(full_state(history=False)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         screen.show(make_update(first))
         await pilot.pause()
@@ -896,7 +896,7 @@ async def test_a_large_terminal_fills_the_column_with_the_combats_so_far(size, r
     last combat beside."""
     app = ScreenApp(make_update(two_rounds_played()), FakePort())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         main = screen.query_one("#bq-last-main")
         side = screen.query_one("#bq-last")
@@ -1035,7 +1035,7 @@ async def test_the_header_names_the_deck_top_when_swap_with_deck_showed_it(size)
     for shown, top in ((before, False), (state, True)):
         app = ScreenApp(update_of(shown, seat=1, names=("Ann", "Bram", "Cora")))
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             header = screen_text(app).splitlines()[0]
         # (at 80 columns "weapons" gives way: the game's name stays)
         said = re.search(rf"Deck: {GAME.deck_size(shown)}( weapons)? \(top: B6\)", header)
@@ -1052,7 +1052,7 @@ async def test_l_lets_the_keys_scroll_the_log_back():
     update = make_update(full_state(), 0, log=log)
     app = ScreenApp(update, FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         panel = screen.query_one("#bq-log")
         await pilot.press("z")  # the whole log, not the recap
@@ -1089,7 +1089,7 @@ async def test_l_on_the_recap_reads_the_whole_log_and_escape_goes_back_to_its_en
 
     app = SequenceApp(BossQuestScreen, turns_of_others("boss-quest", 3, 1, skip=2))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         panel = screen.query_one("#bq-log")
         assert panel.recap is not None and panel.recap.shown
@@ -1168,7 +1168,7 @@ async def test_the_wizards_cursor_starts_on_the_first_spell_for_a_new_decision()
     table = FakePort()
     app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         market = screen.query_one("#bq-market", Market)
         assert market.highlighted == 0
@@ -1199,7 +1199,7 @@ async def test_a_spell_taken_back_has_the_cursor_on_it_again():
     first = make_update(full_state(step=Step.WIZARD))
     app = ScreenApp(first, table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         market = screen.query_one("#bq-market", Market)
         await pilot.press("3", "x")  # discards Attack -2, slot 3
@@ -1221,7 +1221,7 @@ async def test_the_wizards_footer_has_no_number_range_with_only_the_mystery_left
     state = attrs.evolve(full_state(step=Step.WIZARD), offer=(None, None, None, None))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         footer = screen_text(app).splitlines()[-1]
         assert "m Mystery" in footer and "Pick" not in footer, footer
         assert "1-9" not in footer, footer
@@ -1472,7 +1472,7 @@ async def test_the_knights_legend_explains_the_mark_of_a_change(size):
     your last move is marked, the legend says what the mark is."""
     app = ScreenApp(make_update(full_state()), FakePort())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         assert "• new" not in screen_text(app)  # nothing marked, nothing said
         screen.changed = lambda kind: frozenset({1}) if kind == "knights" else frozenset()
@@ -1560,7 +1560,7 @@ async def test_the_knights_panel_names_each_bots_level(size):
     update = attrs.evolve(make_update(full_state()), levels=(None, "hard", "normal", None))
     app = ScreenApp(update)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         rows = [" ".join(line.split()) for line in
                 str(app.screen.query_one("#bq-knights").render()).splitlines()]
     text = "\n".join(rows)

@@ -17,7 +17,7 @@ from core.bossquest.state import Options, Phase, Ulul
 from saves.journal import PlayerSpec
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update, screen_text
 from tests.bossquest_tables import w
-from tests.screen_kit import play_through_the_app, wait_for
+from tests.screen_kit import play_through_the_app, settle, wait_for
 from tests.test_tui_bossquest_match import choose_key as base_key
 from tui.app import OvertableApp
 from tui.screens.bossquest import BossQuestScreen
@@ -166,13 +166,13 @@ async def test_the_companion_reserve_names_every_companion_at_80_columns():
     state = attrs.evolve(extensions_table(), reserve=(Companion.CHAMELEON, Companion.RAVEN))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         narrow = screen_text(app)
     assert "Reserve: Chameleon, Raven" in narrow and "…" not in narrow.split("Reserve:")[1].split("\n")[0]
     # where the line has room, the powers are there
     app = ScreenApp(make_update(attrs.evolve(state, reserve=(Companion.CHAMELEON,))))
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         wide = screen_text(app)
     assert f"Reserve: Chameleon ({Companion.CHAMELEON.text})" in wide
 
@@ -183,7 +183,7 @@ async def test_your_companions_power_is_read_whole_at_80_columns():
     was spent; the line wraps under itself instead."""
     app = ScreenApp(make_update(extensions_table()))  # Ann's Owl, spent
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     words = " ".join(text.split("Your Owl:")[1].split("Reserve:")[0].split())
     assert words == f"{Companion.OWL.text} (used this round)"
@@ -202,7 +202,7 @@ async def test_a_personal_spell_is_one_choice_then_its_boss():
     assert len(spells) > 1 and len(personal) > len(spells)
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         labels = [c.label for c in bar.choices]
         assert [label for label in labels if label.endswith("on…")] == [f"{s} on…" for s in spells]
@@ -236,7 +236,7 @@ async def test_escape_backs_out_of_a_personal_spells_bosses(key):
 
     app = ScreenApp(make_update(solo_table()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         labels = [c.label for c in bar.choices]
         index = [i for i, c in enumerate(bar.choices) if isinstance(c.value, _PersonalSpell)][1]
@@ -268,7 +268,7 @@ async def test_after_a_personal_spell_the_cursor_goes_back_to_the_attack():
     state = attrs.evolve(state, rows=((), *state.rows[1:]), phase=Phase.SOLO_END)
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert [c.label for c in bar.choices] == [
             "Attack!", "Attack +1 on…", "Attack +2 on…", "Attack -1 on…", "Attack -2 on…"]
@@ -304,7 +304,7 @@ async def test_mid_wave_after_a_personal_spell_the_cursor_goes_to_the_first_ask(
     state = solo_table()
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         spells = [i for i, c in enumerate(bar.choices) if isinstance(c.value, _PersonalSpell)]
         bar.move_to(spells[-2])
@@ -328,7 +328,7 @@ async def test_a_attacks_in_the_solo_quest():
 
     app = ScreenApp(make_update(_short_boss_at_the_waves_end()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "a Attack" in screen_text(app).splitlines()[-1], screen_text(app)
         await pilot.press("a")
         await pilot.pause()
@@ -340,14 +340,14 @@ async def test_a_attacks_in_the_solo_quest():
     state = attrs.evolve(_short_boss_at_the_waves_end(), personal=())
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("a")
         await wait_for(pilot, lambda: app.port.submitted != [])
         assert app.port.submitted == [(0, Resolve(0))]
     # mid-wave there is no attack yet: a says so
     app = ScreenApp(make_update(solo_table()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("a")
         await pilot.pause()
         assert app.port.submitted == []
@@ -368,7 +368,7 @@ async def test_after_weapons_asked_by_key_the_cursor_leaves_the_spells():
     state = solo_table()
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         spells = [i for i, c in enumerate(bar.choices) if isinstance(c.value, _PersonalSpell)]
         bar.move_to(spells[1])
@@ -412,7 +412,7 @@ async def test_solo_quest_number_keys_give_to_a_boss_and_play_a_spell_on_one():
     assert state.phase is Phase.SOLO_ASSIGN
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert [c.key for c in bar.choices if isinstance(c.value, AssignTo)] == ["1", "2", "3"]
         assert "to a Boss: 1-3" in screen_text(app)
@@ -423,7 +423,7 @@ async def test_solo_quest_number_keys_give_to_a_boss_and_play_a_spell_on_one():
     state = solo_table()
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         labels = [c.label for c in bar.choices]
         bar.choose(labels.index(f"{solo.PERSONAL[1]} on…"))
@@ -550,7 +550,7 @@ async def test_solo_quest_swap_with_deck_picks_a_weapon_by_number():
     targets = [a for a in GAME.legal_actions(state, 0) if isinstance(a, TargetWeapon)]
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert [c.key for c in bar.choices] == [str(n + 1) for n in range(len(targets))]
         assert len(targets) == 6  # Boss 1's two and the one drawn, Boss 3's three
@@ -574,7 +574,7 @@ async def test_the_final_assault_plays_a_personal_spell_in_one_choice():
     state = at_wave(3, [boss(30, "R7", "Y7")], rows=((), (), solo.solo_spells(Options())[:3]))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         plays = [c for c in bar.choices if isinstance(c.value, PlayPersonal)]
         assert [c.label for c in plays] == [f"{s} on the MegaBoss" for s in solo.PERSONAL]
@@ -607,7 +607,7 @@ async def test_the_combat_names_the_mystery_swap_that_changed_it():
     never "No spell changed it."."""
     app = _mystery_swap_combat_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert "No spell changed it." not in text
     assert "Spells that changed it" in text
@@ -630,7 +630,7 @@ async def _combat_text(result) -> str:
 
     app = CombatApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         return screen_text(app)
 
 
@@ -711,7 +711,7 @@ async def test_the_last_combat_over_the_results_shows_its_key_in_the_footer():
 
     app = _mystery_swap_combat_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         footer = screen_text(app).splitlines()[-1]
         assert "↵ Go on" in footer
         await pilot.press("enter")
@@ -727,7 +727,7 @@ async def test_a_large_solo_quest_gives_the_boss_the_whole_row():
 
     app = ScreenApp(make_update(solo_table()))
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "3 turns left in the wave; this turn's spell: Boss HP +1" in text
         assert app.game_screen.query_one("#bq-left").size.width > 100
@@ -755,14 +755,14 @@ async def test_another_knights_potion_not_read_yet_is_not_counted_at_minus():
     state = attrs.evolve(state, knights=(state.knights[0], bob) + state.knights[2:])
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert "[±3]" in text and "Atk+1  shows 9+?" in text
     read = attrs.evolve(bob, readings=((potion, -1),))
     state = attrs.evolve(state, knights=(state.knights[0], read) + state.knights[2:])
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "Atk+1  shows 6+?" in screen_text(app)  # read -3
 
 
@@ -783,7 +783,7 @@ async def test_choices_without_a_key_of_their_own_say_how_to_choose():
         assert other_prompt(view, legal, 0).plain.endswith("←→ Enter."), legal
     app = ScreenApp(make_update(solo_table()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
     assert "or a personal spell: ←→ Enter." in text, text
 
@@ -802,7 +802,7 @@ async def test_swap_companions_choices_say_whose_companion_is_whose():
     update = make_update(state)  # Ann's Owl; Bob's Fox, Cyd's Hare, Dee's Tortoise
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.game_screen.query_one("#bq-actions")
         labels = [c.label for c in bar.choices]
         for index, label in enumerate(labels):
@@ -896,7 +896,7 @@ async def test_the_owls_power_has_a_key_of_its_own_and_enter_is_marked_on_one_ch
 
     app = ScreenApp(make_update(_companion_turn(Companion.OWL)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "o: the Owl's power (see a hidden card or the mystery); your turn goes on." in text
         assert "o Owl's power…" in text and "o Companion" in text
@@ -934,14 +934,14 @@ async def test_the_owl_at_the_wizard_and_the_raven_have_the_same_key():
 
     app = ScreenApp(make_update(_companion_turn(Companion.OWL, Step.WIZARD)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "o: the Owl's power" in screen_text(app)
         await pilot.press("o", "1")
         await pilot.pause()
     assert app.port.submitted == [(0, PeekMystery())]
     app = ScreenApp(make_update(_companion_turn(Companion.RAVEN)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "o: the Raven's power (replace a spell offered)" in screen_text(app)
         await pilot.press("o")
         await pilot.pause()
@@ -960,7 +960,7 @@ async def test_the_hares_choice_has_its_keys(key, action):
 
     app = ScreenApp(make_update(_companion_turn(Companion.HARE, Step.HARE)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "The Hare: w on to the Wizard in this turn, or e end your turn here." in text
         assert "w Hare: on to the Wizard" in text and "e End the turn" in text
@@ -997,7 +997,7 @@ async def test_the_final_assault_gives_the_weapons_to_its_one_boss_said_so():
     assert update.legal == (AssignTo(0),)
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
         assert ("B2 Y3 go to the MegaBoss, the only Boss: Enter or 1 gives them." in text), text
         assert "to the MegaBoss: 1." not in text, text
@@ -1013,7 +1013,7 @@ async def test_the_final_assault_gives_the_weapons_to_its_one_boss_said_so():
     state = GAME.apply(state, CHANCE, DrawWeapon(w("B2")))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
         assert ("B2 goes to the MegaBoss, the only Boss: 1 gives it, or a personal spell: "
                 "←→ Enter." in text), text
@@ -1077,7 +1077,7 @@ async def test_the_owl_with_one_card_to_see_says_so():
     assert [a for a in update.legal if isinstance(a, PeekHidden)] == [PeekHidden(2)]
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("o")
         await pilot.pause()
         text = " ".join(screen_text(app).split())
@@ -1099,7 +1099,7 @@ async def test_one_weapon_goes_to_the_megaboss_and_the_header_keeps_the_game():
     state = GAME.apply(state, CHANCE, DrawWeapon(w("B2")))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
         assert "B2 goes to the MegaBoss, the only Boss: Enter or 1 gives it." in text, text
         header = screen_text(app).splitlines()[0]
@@ -1123,7 +1123,7 @@ async def test_a_multi_knight_key_says_the_solo_quest_has_none(key, said):
     time": the key says so (not the prompt again: it is on screen)."""
     app = ScreenApp(make_update(solo_table()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press(key)
         await pilot.pause()
         (told,) = [n.message for n in app._notifications]
@@ -1186,7 +1186,7 @@ async def test_keys_while_a_bar_chosen_target_is_chosen_say_to_choose_it_first(k
     state = attrs.evolve(extensions_table(), step=Step.TARGET, casting=spell)
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press(key)
         await pilot.pause()
         notes = [n.message for n in app._notifications]
@@ -1203,7 +1203,7 @@ async def test_a_turns_key_while_the_owls_choices_are_up_says_so(key):
     (it was), and f said nothing."""
     app = ScreenApp(make_update(_companion_turn(Companion.OWL)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("o")
         await pilot.pause()
         await pilot.press(key)
@@ -1221,7 +1221,7 @@ async def test_the_knights_legend_says_what_the_star_means_where_companions_are_
     for state, star in ((extensions_table(), True), (full_state(), False)):
         app = ScreenApp(make_update(state))
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             title = str(app.screen.query_one("#bq-knights").border_title)
             text = screen_text(app)
         assert ("* power used" in title) is star, title
@@ -1235,7 +1235,7 @@ async def test_every_companion_in_play_is_explained_where_there_is_room():
     is room for a line each, and then the legend does not send you to F1."""
     app = ScreenApp(make_update(extensions_table()))
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).replace("│", " ").split())
     # said of their knight: "Bob's Fox: You win ties" read as you winning them
     for who, companion in (("Bob's", Companion.FOX), ("Cyd's", Companion.HARE),
@@ -1255,7 +1255,7 @@ async def test_f1_lists_the_companions_in_play_with_their_powers():
 
     app = ScreenApp(make_update(extensions_table()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.push_screen(HelpScreen(app.game_screen))
         await pilot.pause()
         table = app.screen.query_one(DataTable)
@@ -1271,7 +1271,7 @@ async def test_f1_lists_the_companions_in_play_with_their_powers():
     # a match without companions has no such section
     app = ScreenApp(make_update(full_state()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.push_screen(HelpScreen(app.game_screen))
         await pilot.pause()
         table = app.screen.query_one(DataTable)
@@ -1300,7 +1300,7 @@ async def test_a_waves_attack_is_shown_until_a_key():
     after = attrs.evolve(state, wave=2, waves=(result,), knights=(knight,))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         assert not screen.holds_the_table
         screen.show(make_update(after))
@@ -1340,7 +1340,7 @@ async def test_c_opens_the_last_waves_attack_again_in_the_solo_quest():
     after = attrs.evolve(state, wave=2, waves=(result,), knights=(knight,))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         await pilot.press("c")  # no wave over yet
         await pilot.pause()
@@ -1382,7 +1382,7 @@ async def test_the_owls_look_names_the_mystery_spell_to_the_looker_only_bq33(sea
     state = GAME.apply(state, 0, GoToWizard())
     app = ScreenApp(make_update(state, seat))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("m")  # the mystery row highlighted: its details shown
         await pilot.pause()
         text = screen_text(app)
@@ -1414,7 +1414,7 @@ async def test_a_lost_quests_last_attack_comes_before_the_results(wave):
 
     app = ScreenApp(solo_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         last = solo_update(over)
         screen.show(last)
@@ -1446,7 +1446,7 @@ async def test_the_final_table_keeps_the_last_waves_bosses():
     assert over.phase is Phase.OVER and not over.solo_bosses
     app = ScreenApp(attrs.evolve(make_update(over), names=("Ann",), bots=frozenset()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
         assert "Boss 1 21 HP attack 14 (7 short)" in text, text
         assert "Boss 2 19 HP attack 6 (13 short)" in text, text
@@ -1483,7 +1483,7 @@ async def test_the_final_table_shows_the_ending_once_and_the_personal_spells_kep
     assert over.phase is Phase.OVER and over.ending
     app = ScreenApp(_solo_update(over))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
         assert text.count(" ".join(over.ending.split())) == 1, text
         assert "Personal spells: Attack -2" in text or "Personal spells: Atk-2" in text, text
@@ -1541,7 +1541,7 @@ async def test_solo_cancel_lists_every_spell_of_the_wave_with_its_boss_bq40():
     state = GAME.apply(state, 0, AssignTo(0))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert [(c.key, c.label) for c in bar.choices] == [
             ("1", "Boss 2: Boss HP +1"), ("2", "Boss 3: Boss HP -2")]
@@ -1611,7 +1611,7 @@ async def test_the_final_assaults_box_lists_the_hearts_discarded_bq41():
     assert "33 against 31 HP: 2 over; unmet: Need Yellow (Y)" in said, said
     app = ScreenApp(_solo_update(over))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panel = app.game_screen.query_one("#bq-combat", CombatPanel)
         panel.show_wave(over.waves[-1], last=True)
         await pilot.pause()
@@ -1671,7 +1671,7 @@ async def test_the_final_table_header_counts_the_deck_the_quest_left_bq39():
     assert GAME.deck_size(over) == 19
     app = ScreenApp(_solo_update(over))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         header = screen_text(app).splitlines()[0]
     assert "Deck: 19" in header and "28" not in header, header
 
@@ -1692,7 +1692,7 @@ async def test_the_final_assaults_turns_are_not_a_waves(turns, said):
                     phase=Phase.SOLO if turns else Phase.SOLO_END)
     app = ScreenApp(_solo_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
     assert said in text, text
     assert "in the wave" not in text and "wave's" not in text, text
@@ -1706,7 +1706,7 @@ async def test_a_key_over_the_solo_attack_says_put_the_attack_away():
     _, over = _playtest_lost()
     app = ScreenApp(_solo_update(over))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panel = app.game_screen.query_one("#bq-combat", CombatPanel)
         panel.show_wave(over.waves[-1])
         panel.display = True
@@ -1739,7 +1739,7 @@ async def test_the_solo_results_show_the_quests_outcome_not_a_ranking(won):
         _, over = _playtest_lost()
     app = ScreenApp(_solo_update(over))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.push_screen(ResultsScreen(_solo_update(over)))
         await pilot.pause()
         table = app.screen.query_one("#standings", DataTable)
@@ -1780,7 +1780,7 @@ async def test_attack_asks_first_when_a_personal_spell_could_save_a_heart():
 
     app = ScreenApp(make_update(_short_boss_at_the_waves_end()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert bar.choices[bar.cursor].value == Resolve(0)
         bar.focus()
@@ -1824,7 +1824,7 @@ async def test_the_attack_check_counts_each_personal_spell_once(held, could):
     state = attrs.evolve(state, personal=tuple(Spell(SpellKind(k)) for k in held.split()))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.screen.query_one("#bq-actions").focus()
         await pilot.press("enter")
         await pilot.pause()
@@ -1851,7 +1851,7 @@ async def test_attack_does_not_ask_when_no_spell_held_could_change_it(personal):
                         phase=Phase.SOLO_END)
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         bar.focus()
         await pilot.press("enter")
@@ -1873,7 +1873,7 @@ async def test_the_final_assault_asks_for_the_attack_a_spell_could_make_exact_bq
     state = at_wave(3, [megaboss], phase=Phase.SOLO_END)
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert bar.choices[bar.cursor].value == Resolve(0)
         bar.focus()
@@ -1918,7 +1918,7 @@ async def test_a_cancel_given_to_another_boss_shows_on_the_boss_it_was_given_to_
     out."""
     app = ScreenApp(make_update(_cancel_from_boss_3()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         rows = screen_text(app).splitlines()
         boss_1 = next(r for r in rows if "Boss 1 15 HP" in r)
         boss_3 = next(r for r in rows if "Boss 3 17 HP" in r)
@@ -2006,7 +2006,7 @@ async def test_every_spell_given_to_a_boss_is_on_its_row_bq40():
     assert all(len(r) <= 78 for r in board), board
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "→ P7)" in text and "(no effect)" in text, text
 
@@ -2030,7 +2030,7 @@ async def test_at_the_final_assault_a_spell_then_the_exact_attack_bq41():
                          personal=(ATKM2,))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert bar.choices[bar.cursor].label == "Attack as you are: 33 vs 30 HP"
         bar.focus()
@@ -2075,7 +2075,7 @@ async def test_after_swap_with_deck_the_solo_header_shows_the_top_card_bq10():
     state = GAME.apply(state, CHANCE, draw)
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         header = screen_text(app).splitlines()[0]
         assert f"(top: {given.weapon})" in header, header
     # drawn, it is no longer known on top
@@ -2083,5 +2083,5 @@ async def test_after_swap_with_deck_the_solo_header_shows_the_top_card_bq10():
     state = GAME.apply(state, CHANCE, GAME.chance_outcomes(state)[0][0])
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "(top: " not in screen_text(app).splitlines()[0]

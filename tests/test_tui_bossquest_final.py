@@ -12,6 +12,7 @@ from core.bossquest.state import Phase
 from core.playout import random_playout
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update, screen_text
 from tests.bossquest_tables import first_final_boss_state
+from tests.screen_kit import settle
 
 
 async def _submitted_after(state, seat: int, *keys: str) -> list:
@@ -21,7 +22,7 @@ async def _submitted_after(state, seat: int, *keys: str) -> list:
     table = FakePort()
     app = ScreenApp(make_update(state, seat), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press(*keys)
         await pilot.pause()
     return table.submitted
@@ -40,7 +41,7 @@ async def test_final_table_shows_the_last_round_as_it_ended(seed, size):
     last = state.history[-1]
     app = ScreenApp(make_update(state, 0))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         footer = footer_keys(app)
     assert "▒▒" not in text  # combat revealed every card
@@ -63,7 +64,7 @@ async def test_undo_is_offered_while_the_match_is_on():
     # (a move to take back; with none, u leaves the footer: test_tui_undo_footer.py)
     app = ScreenApp(attrs.evolve(make_update(full_state(), 0), can_undo=True))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         footer = footer_keys(app)
     assert "Undo" in footer
 
@@ -168,7 +169,7 @@ async def test_six_knights_at_80x24_the_score_pad_headings_are_whole(duel):
     state = six_knights_over(duel)
     app = ScreenApp(attrs.evolve(make_update(state, 0), names=SIX))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         pad = app.screen.query_one("#bq-score")
         # the pad as drawn at its width (the table above the knights may
         # be cut: PgDn brings up the rest)
@@ -308,7 +309,7 @@ async def test_the_final_table_after_the_duel_is_the_duels():
     seat = (duel.champion + 1) % 3
     app = ScreenApp(make_update(state, seat))
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert f"MegaBoss {duel.hp} HP" in text
     assert f"card {state.history[-1].boss}, round" not in text  # not the last round's Boss
@@ -365,7 +366,7 @@ async def test_a_light_spell_drawn_in_the_duel_goes_next_to_the_megaboss_bq38(si
     state = attrs.evolve(state, duel_offer=(light, dark))
     app = ScreenApp(make_update(state, min(GAME.to_act(state))))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     flat = " ".join(text.split())
     assert "by the MegaBoss" not in flat, text
@@ -391,7 +392,7 @@ async def test_the_final_table_shows_each_potion_as_it_was_read():
         pytest.fail("no final round with a potion read in 200 seeds")
     app = ScreenApp(make_update(state, 0))
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     rows = text.split("Combat", 1)[0]  # the table, above the combats so far
     for seat, readings in enumerate(last.readings):
@@ -437,13 +438,13 @@ async def test_a_knight_out_of_the_duel_is_told_so_in_the_weapons_panel(size):
     other = (state.champion + 1) % 3
     app = ScreenApp(make_update(state, other))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert "No weapons yet." not in text
     assert "None: you are not in the duel." in text, text
     app = ScreenApp(make_update(state, state.champion))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert "not in the duel" not in text
 
@@ -477,7 +478,7 @@ async def test_results_say_why_a_tie_has_no_final_boss_duel_bq38():
             self.push_screen(ResultsScreen(update))
 
     async with Results().run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         notes = " ".join(str(n.render()) for n in pilot.app.screen.query(".results-note"))
         title = screen_text(pilot.app).splitlines()
     assert any("Bram and Cora win!" in line for line in title)
@@ -558,7 +559,7 @@ async def test_the_last_rounds_combat_comes_before_the_duel_and_its_moves(size):
     assert fought.champion == 1 and fought.knights[0].hearts == 0
     app = ScreenApp(update(*steps[0]))  # Cora at the Wizard, the round about to end
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         screen.show(update(*steps[1]))
         await pilot.pause()
@@ -619,7 +620,7 @@ async def test_number_keys_ask_in_the_duel_and_f_fights(first):
     table = FakePort()
     app = ScreenApp(make_update(state, state.champion), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         keys = {b.binding.description: key for key, b in app.screen.active_bindings.items()
                 if b.binding.show}
         text = screen_text(app)
@@ -654,7 +655,7 @@ async def test_a_spell_that_does_nothing_in_the_duel_says_so_bq38():
     voice = min(GAME.to_act(state))
     app = ScreenApp(make_update(state, voice))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert "Activate Final turn! (no effect in the duel)" in text, text
     assert "Final turn!  no effect in the duel" in text, text
@@ -662,7 +663,7 @@ async def test_a_spell_that_does_nothing_in_the_duel_says_so_bq38():
     after = GAME.apply(state, voice, DuelSpell(0))
     app = ScreenApp(make_update(after, after.champion))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert "○ Final turn! (no effect in the duel)" in text, text
 
@@ -688,7 +689,7 @@ async def test_a_marked_spell_by_the_megaboss_keeps_its_note_whole_when_wide(mon
     for size in ((80, 24), (160, 45)):
         app = ScreenApp(make_update(after, after.champion))
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             text = screen_text(app)
         lines = [line for line in text.splitlines() if "No heart lost" in line]
         assert lines and "•○ No heart lost (no effect" in lines[0], (size, lines)
@@ -710,7 +711,7 @@ async def test_number_keys_sacrifice_hearts_in_the_duels_combat():
     table = FakePort()
     app = ScreenApp(make_update(state, state.champion), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         await pilot.press(str(most + 1))  # no such count: nothing sent
         await pilot.press("1")
@@ -744,7 +745,7 @@ async def test_the_duels_panels_agree_on_the_spells_against_the_champion():
     for seat in (state.champion, 1 - state.champion):
         app = ScreenApp(make_update(state, seat))
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             text = screen_text(app)
         assert "No spells." not in text
         assert "None drawn now (in play: see Boss)." in text, text
@@ -777,7 +778,7 @@ async def test_the_duels_combat_cites_its_ruling_once_bq38():
 
         app = Shown()
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             return screen_text(app)
 
     text = await combat(duel(ActiveSpell(Spell(SpellKind.SWAP_HIDDEN), 1),
@@ -801,7 +802,7 @@ async def test_the_spells_drawn_in_the_duel_read_as_offered_until_one_is_chosen(
     app = ScreenApp(make_update(state, (state.champion + 1) % 3))
     who = ("Ann", "Bob", "Cyd")[state.champion]
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert f"Offered against {who}: one to choose" in text, text
     assert f"Spells against {who}" not in text, text
@@ -816,7 +817,7 @@ async def test_f_before_the_duels_first_request_says_to_ask_first():
         lambda state: state.phase is Phase.DUEL and not state.duel_asks)
     app = ScreenApp(make_update(state, state.champion))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("f")
         await pilot.pause()
         notes = [n.message for n in app._notifications]
@@ -844,7 +845,7 @@ async def test_the_duels_choice_starts_on_a_spell_that_acts_numbered_as_the_pane
     table = FakePort()
     app = ScreenApp(make_update(state, voice), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -854,7 +855,7 @@ async def test_the_duels_choice_starts_on_a_spell_that_acts_numbered_as_the_pane
         table = FakePort()
         app = ScreenApp(make_update(state, voice), table)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             await pilot.press(key)
             await pilot.pause()
         assert table.submitted == [(voice, DuelSpell(index))]
@@ -875,7 +876,7 @@ async def test_the_duels_choices_follow_the_panels_order_bq37():
     voice = min(GAME.to_act(state))
     app = ScreenApp(make_update(state, voice))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert text.index("○ Flip a potion") < text.index("● Attack -1") < text.index("○ No heart lost")
     assert "1 Activate Flip a potion" in text and "2 Activate Attack -1" in text, text
@@ -1026,7 +1027,7 @@ async def test_the_recap_tells_a_duel_request_in_one_line():
     asked = next(i for i, (_, log) in enumerate(steps) if log and "asks for" in log[-1])
     app = ScreenApp(update(*steps[asked], 1))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         drawn = asked + 7
         screen.show(update(*steps[drawn], 2))
@@ -1067,7 +1068,7 @@ async def test_the_duels_combat_names_the_condition_not_met_bq38():
 
     app = Shown()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert "= 30 against 30 HP: exact!" in text, text
     assert "A spell's condition is not met." not in text, text
@@ -1134,7 +1135,7 @@ async def test_sacrificing_the_last_heart_is_marked_as_losing_and_asks_first(hea
     table = FakePort()
     app = ScreenApp(make_update(state, seat), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
         exact = GAME.current_hp(state)
         assert f"{hearts} Sacrifice {hearts} → {exact}: exact (no heart left: lost)" in text, text
@@ -1213,7 +1214,7 @@ async def test_over_whatever_is_sacrificed_the_prompt_says_so_and_a_heart_asks_f
     table = FakePort()
     app = ScreenApp(make_update(state, seat), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
         assert f"0 Sacrifice 0 → {mine}: over" in text, text
         assert f"1 Sacrifice 1 → {mine + 1}: over" in text, text
@@ -1251,7 +1252,7 @@ async def test_a_sacrifice_that_matches_is_played_at_once_and_the_prompt_does_no
     table = FakePort()
     app = ScreenApp(make_update(state, state.champion), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "over whatever" not in " ".join(screen_text(app).split())
         await pilot.press("1")
         await pilot.pause()
@@ -1330,7 +1331,7 @@ async def test_the_duels_weapons_are_named_once_in_their_panel():
              for h in state.knights[champ].night]
     app = ScreenApp(make_update(state, champ))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     for code in codes:
         assert text.count(code) == 2, (code, text)  # the panel's line and the knights'
@@ -1354,7 +1355,7 @@ async def test_the_knights_panel_marks_a_spell_that_does_nothing_in_the_duel_bq3
                                         ActiveSpell(Spell(SpellKind.ATTACK_MINUS_2), champ)))
     app = ScreenApp(make_update(state, champ))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         knights = "\n".join(lines_of(app, "#bq-knights"))
     assert "●Swap with deck (no effect)" in knights, knights
     assert "●Atk-2 (" not in knights, knights
@@ -1370,7 +1371,7 @@ async def test_after_the_duel_the_last_combat_and_c_are_the_duels_bq47(size):
     seat = (duel.champion + 1) % 3
     app = ScreenApp(make_update(state, seat))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert ("Last combat: the duel · c opens it" in text
                 or "c opens the Final Boss duel" in text), text

@@ -23,6 +23,7 @@ from core.bossquest.state import (
 )
 from tests.bossquest_screen_kit import ScreenApp, screen_text
 from tests.fit_kit import overflows
+from tests.screen_kit import settle
 from tui.screens.game import TableUpdate
 
 LONG_NAMES = ("Annabelle", "Bramwell Stone", "Cordelia Vance", "Devereux", "Eddalina Frost",
@@ -355,7 +356,7 @@ async def test_your_weapons_lists_every_part_of_its_total(size, many):
                          weapon_deck=tuple(x for x in state.weapon_deck if x not in ann.visible))
     app = ScreenApp(make_update(state, seat=0))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         hand = app.screen.query_one("#bq-hand")
         text = " ".join(hand.render().plain.split())
         shown = " ".join(screen_text(app).split())

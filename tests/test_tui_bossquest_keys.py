@@ -11,7 +11,7 @@ from core.bossquest.actions import TargetWeapon
 from core.bossquest.cards import Colour, Spell, SpellKind
 from core.bossquest.state import Phase, Step
 from tests.bossquest_screen_kit import ScreenApp, make_update, screen_text, w
-from tests.screen_kit import wait_for
+from tests.screen_kit import settle, wait_for
 from tests.test_bossquest_solo import at_wave, boss
 from tui.widgets import ActionBar
 
@@ -49,7 +49,7 @@ async def test_seventeen_weapons_take_two_digits():
     assert len(targets) == 17
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "the weapon to swap on the wave's Bosses: 1-17" in " ".join(
             screen_text(app).split())
         assert _footer_range(app) == "1-17"
@@ -70,7 +70,7 @@ async def test_a_digit_alone_waits_for_the_next_or_enter_with_no_time_limit():
     state, targets = swap_with_deck()
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("1")
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert bar.choices[bar.cursor].key == "1"  # the choice it names, highlighted
@@ -90,7 +90,7 @@ async def test_escape_clears_a_waiting_digit():
     state, targets = swap_with_deck()
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("1", "escape")
         await pilot.pause(OLD_TYPE_GAP + 0.2)
         assert app.port.submitted == []
@@ -105,7 +105,7 @@ async def test_enter_takes_the_digit_typed_at_once():
     state, targets = swap_with_deck()
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("1", "enter")
         await pilot.pause()
         assert app.port.submitted == [(0, targets[0])]
@@ -118,7 +118,7 @@ async def test_a_digit_no_longer_number_begins_acts_at_once():
     state, targets = swap_with_deck()
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("3")
         await pilot.pause()
         assert app.port.submitted == [(0, targets[2])]
@@ -130,7 +130,7 @@ async def test_a_two_digit_number_not_listed_chooses_nothing():
     state, _ = swap_with_deck()
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("1", "9")
         await wait_for(pilot, lambda: any("19 chooses nothing" in n.message
                                           for n in app._notifications))
@@ -145,7 +145,7 @@ async def test_nine_choices_or_fewer_act_at_once():
     assert len(targets) == 4
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert _footer_range(app) == "1-4"
         await pilot.press("1")
         await pilot.pause()
@@ -205,7 +205,7 @@ async def test_the_combat_box_hangs_a_wrapped_spell_under_its_text():
 
     app = _mystery_swap_combat_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = [line.strip() for line in screen_text(app).splitlines()]
     (went_on,) = [line for line in lines if "Ann 16→18" in line]
     assert went_on.startswith("█   swapped; at the swap: Ann 16→18"), lines
@@ -220,7 +220,7 @@ async def test_a_spell_cast_on_the_waves_last_turn_says_so():
     state, _ = swap_with_deck()
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
     assert "0 turns left" not in text, text
     assert "Swap with deck is cast on the wave's last turn." in text, text
@@ -237,7 +237,7 @@ async def test_a_watchers_mystery_spell_is_worded_for_a_watcher():
                         (0, "You decide blind; then it is revealed.")):
         app = ScreenApp(make_update(full_state(), seat=seat))
         async with app.run_test(size=(160, 45)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             text = " ".join(screen_text(app).split())
         assert words in text, (seat, text)
 
@@ -259,7 +259,7 @@ async def test_swap_companions_numbers_its_choices_as_swap_with_deck_does():
     assert len(pairs) == 14 and all(isinstance(a, SwapCompanions) for a in pairs)
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
         assert "choose two, one a knight's at least: ↑↓ Enter or 1-14." in text, text
         bar = app.screen.query_one("#bq-actions", ActionBar)
@@ -278,14 +278,14 @@ async def test_swap_companions_numbers_its_choices_as_swap_with_deck_does():
         assert app.port.submitted == [(0, pairs[12])]
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("1")  # the choice named so far, in sight while the next digit waits
         await pilot.press("4")
         await wait_for(pilot, lambda: app.port.submitted != [])
         assert app.port.submitted == [(0, pairs[13])]
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         before = " ".join(str(app.screen.query_one("#bq-prompt").render()).split())
         await pilot.press("1")
         await pilot.pause()

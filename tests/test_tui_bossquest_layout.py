@@ -11,6 +11,7 @@ import attrs
 from core.bossquest.cards import Spell, SpellKind
 from core.bossquest.state import RoundResult, Step
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update, screen_text, w
+from tests.screen_kit import settle
 from tests.test_tui_bossquest_extensions import extensions_table
 from tui.widgets import ActionBar
 
@@ -35,7 +36,7 @@ async def test_every_choice_comes_into_sight_with_the_cursor_when_a_row_wraps():
     highlighted is always on screen, and the bar says there is more."""
     app = ScreenApp(make_update(swap_companions(with_bob_holding(extensions_table(), 4))))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         bar.focus()
         labels = [c.label for c in bar.choices]
@@ -58,7 +59,7 @@ async def test_every_choice_comes_into_sight_with_the_cursor_when_a_row_wraps():
 async def test_a_click_on_the_scrolled_choices_picks_the_one_under_it():
     app = ScreenApp(make_update(swap_companions(with_bob_holding(extensions_table(), 4))))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         bar.focus()
         for _ in range(13):
@@ -91,7 +92,7 @@ async def test_the_last_combat_keeps_the_winner_when_rows_wrap_above():
     state = won_by_the_last_knight(with_bob_holding(extensions_table(), 4))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()  # fitted again once laid out
         panel = app.screen.query_one("#bq-last")
         lines = [line.rstrip() for line in str(panel.render()).splitlines()]
@@ -134,7 +135,7 @@ async def test_the_knights_rows_follow_the_panel_width_however_it_comes():
         return next(row for row in rows if "Bob" in row)
 
     async with app.run_test(size=(200, 50)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.resize_terminal(100, 30)
         await pilot.pause()
         knights = app.screen.query_one("#bq-knights")
@@ -186,7 +187,7 @@ async def test_a_log_line_and_the_combat_it_ended_stay_lines_of_their_own_when_w
     for size in ((200, 50), (80, 24)):
         app = ScreenApp(make_update(full_state(), log=log))
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             rows = app.screen.query_one("#bq-log").rows
         assert "Bob discards Boss HP +1." in rows, rows
         assert any(row.startswith("Combat vs 17 HP") for row in rows), rows
@@ -205,7 +206,7 @@ async def test_on_a_large_terminal_the_hand_has_room_for_a_row_of_cards():
     for size, left in (((200, 50), 62), ((128, 40), 34)):
         app = ScreenApp(make_update(state))
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             hand = app.screen.query_one("#bq-hand")
             assert app.screen.query_one("#bq-left").outer_size.width == left
             assert len(hand.cards) == 7
@@ -230,7 +231,7 @@ async def test_before_the_first_combat_a_potion_read_at_combat_is_what_it_waits_
     state = attrs.evolve(state, phase=Phase.READ_POTION, reader=0, resume="combat")
     app = ScreenApp(make_update(state, 1))
     async with app.run_test(size=(160, 45)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert "No combat yet: Ann reads a potion first." in text, text
     assert "once every knight is at the Wizard" not in text

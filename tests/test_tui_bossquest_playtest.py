@@ -25,6 +25,7 @@ from core.bossquest.actions import (
 from core.bossquest.cards import ULUL, Companion
 from core.bossquest.state import Options, Phase, Step, Ulul
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update, screen_text, w
+from tests.screen_kit import settle
 from tui.widgets import ActionBar, Market
 
 
@@ -64,7 +65,7 @@ async def test_after_the_owl_the_cursor_is_on_asking_not_on_the_wizard():
     assert peek in update.legal and Ask(1) in update.legal
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert cursor_value(app) == Ask(1)
         await pilot.press("o")  # the Owl's power: its cards come on the bar
@@ -101,11 +102,11 @@ async def test_at_the_hp_exactly_an_enter_neither_asks_nor_goes_to_the_wizard_bq
     assert GAME.standing(perfect, 0) == ("perfect", 0)
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert cursor_value(app) == Ask(1)
     app = ScreenApp(make_update(perfect))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen.query_one("#bq-actions", ActionBar).cursor == -1
         await pilot.press("enter")
         await pilot.pause()
@@ -131,7 +132,7 @@ async def test_a_spells_target_starts_where_an_enter_does_no_harm(kind, first):
     state = full_state(step=Step.TARGET, casting=Spell(SpellKind[kind]))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen.query_one("#bq-knights", PickList).cursor == first
 
 
@@ -140,7 +141,7 @@ async def test_the_cursor_stays_where_the_player_put_it_for_the_same_decision():
     stays (only a new decision starts it on a safe choice)."""
     app = ScreenApp(make_update(full_state()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("right", "right")
         assert cursor_value(app) == Ask(3)
         await pilot.resize_terminal(120, 36)
@@ -158,7 +159,7 @@ async def test_the_hare_starts_on_ending_the_turn():
     assert set(update.legal) == {GoToWizard(), EndTurn()}
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert cursor_value(app) == EndTurn()
 
 
@@ -187,7 +188,7 @@ async def test_the_final_assault_starts_on_the_plain_attack_and_says_what_each_c
     update = make_update(state)
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         labels = [c.label for c in bar.choices]
         assert labels == [
@@ -211,7 +212,7 @@ async def test_the_final_assault_with_one_heart_offers_the_attack_alone():
     update = make_update(final_assault(hearts=1))
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#bq-actions", ActionBar)
         assert [c.value for c in bar.choices] == [Resolve(0)]
         assert "discard hearts" not in screen_text(app)
@@ -230,7 +231,7 @@ async def test_over_the_hp_with_companions_the_prompt_offers_only_the_wizard():
     assert GoToWizard() in update.legal and PeekHidden(1) in update.legal
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "you are over the HP, so you must go to the Wizard now" in text
         assert "ask for" not in text
@@ -257,7 +258,7 @@ async def test_the_boss_panel_names_ulul_and_its_night(ulul, effect, size):
     state = attrs.evolve(state, boss=ULUL, active=(), options=Options(ulul=ulul))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         boss = app.screen.query_one("#bq-hp", Static).content
         text = screen_text(app)
     assert boss.plain == f"22 HP  Ul'ul  (card 22)\n{effect}"
@@ -281,7 +282,7 @@ async def test_the_bolder_knight_is_told_why_and_enter_lets_it_pass():
     assert LetPass() in update.legal
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "Bolder knights: Bob asks for 2 weapons" in text
         assert "or pass: p." in text
@@ -300,7 +301,7 @@ async def test_the_bolder_knight_may_still_pick_a_spell():
     state = play(two(mystery=True), 1, Ask(2))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("up", "a")
         await pilot.pause()
         assert app.port.submitted == [(0, Activate(0))]
@@ -319,7 +320,7 @@ async def test_the_bolder_knights_pass_has_its_own_key_wherever_enter_goes():
     for keys in (("9", "1"), ("down",), ("9",)):
         app = ScreenApp(make_update(state))
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             await pilot.press(*keys)
             await pilot.pause()
             text = screen_text(app)
@@ -348,7 +349,7 @@ async def test_the_bolder_moment_shows_the_chosen_spells_words(size):
     app = ScreenApp(make_update(state))
     other = (80, 24) if size != (80, 24) else (160, 45)
     async with app.run_test(size=other) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.resize_terminal(*size)  # (worded for the width laid out)
         await pilot.pause()
         for keys in ((), ("2",)):
@@ -384,7 +385,7 @@ async def test_a_spell_chosen_in_the_bolder_moment_moves_the_bars_highlight_to_a
     state = play(two(mystery=True), 1, Ask(2))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert cursor_value(app) == LetPass()  # the moment opens on the pass
         await pilot.press(*keys)
         await pilot.pause()
@@ -409,7 +410,7 @@ async def test_the_bolder_prompt_reads_the_same_at_the_same_size():
     state = play(two(mystery=True), 1, Ask(2))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(160, 45)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         prompt = app.screen.query_one("#bq-prompt", Static)
 
         def first_line():
@@ -447,7 +448,7 @@ async def test_the_bolder_prompt_is_worded_again_when_its_width_changes_after_th
     state = play(two(mystery=True), 1, Ask(2))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(160, 45)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         prompt = screen.query_one("#bq-prompt", Static)
 
@@ -498,7 +499,7 @@ async def test_the_last_knight_equipping_is_told_it_is_the_last_ask():
     assert GAME.last_ask(state, 0)
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
     assert "Your last ask (every other knight is at the Wizard)" in text
     assert "then straight to the Wizard" in text
@@ -517,7 +518,7 @@ async def test_one_weapon_left_to_ask_for_reads_in_the_singular():
     assert {a.count for a in GAME.legal_actions(state, 0) if isinstance(a, Ask)} == {1}
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
     assert "ask for 1 weapon, or w go to the Wizard" in text, text
 
@@ -543,7 +544,7 @@ async def test_another_knights_turn_never_shows_empty_brackets(changes, doing):
     update = make_update(state, thinking=2)
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert "()" not in text
     assert doing in text
@@ -561,7 +562,7 @@ async def test_another_knights_final_turn_says_so_bq51(changes, doing):
     state = attrs.evolve(with_owl(full_state()), turn=2, final_turn=True, **changes)
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
     assert doing in text, text
     assert "Cyd's turn" not in text, text
@@ -625,7 +626,7 @@ async def test_a_hidden_weapon_the_owl_saw_counts_in_the_knights_row(size):
     for label, table in (("before", state), ("after", after)):
         app = ScreenApp(make_update(table))
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             rows[label] = screen_text(app)
     cards = " ".join(f"[{w_}]" for w_ in dee.visible)
     assert f"[▒▒] {cards}  shows {shown}+?" in rows["before"]
@@ -708,7 +709,7 @@ async def test_personal_spells_are_offered_while_giving_the_weapons_drawn(size):
     assert state.phase is Phase.SOLO_ASSIGN
     app = ScreenApp(make_update(state))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
         assert "to a Boss: 1-3, or a personal spell: ←→ Enter." in text, text
         bar = app.screen.query_one("#bq-actions", ActionBar)

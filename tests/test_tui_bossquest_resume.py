@@ -11,7 +11,7 @@ import pytest
 
 from core.bossquest.state import WaveResult
 from saves.journal import PlayerSpec
-from tests.screen_kit import wait_for
+from tests.screen_kit import settle, wait_for
 from tests.test_tui_bossquest_match import choose_key
 from tui.app import OvertableApp
 from tui.screens.bossquest import BossQuestScreen, CombatPanel, CombatScreen
@@ -171,7 +171,7 @@ async def test_a_seat_taken_again_shows_the_combat_since_its_last_move(moved_aft
                           missed=Missed(((3, make_update(before).view),), moved=True))
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.game_screen.holds_the_table is not moved_after
 
 
@@ -186,7 +186,7 @@ async def test_a_combat_a_screen_was_sent_is_not_shown_again_on_coming_back():
     update = _back_after_the_combat_was_sent()
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert not app.game_screen.holds_the_table
 
 
@@ -212,7 +212,7 @@ async def test_a_combat_left_unread_at_a_shared_table_comes_back_though_it_was_s
     update = _back_after_the_combat_was_sent()
     app = ScreenApp(update, SharedPort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.game_screen.holds_the_table is (kept == 0)
 
 

@@ -10,6 +10,7 @@ import attrs
 from core.bossquest.cards import Spell, SpellKind
 from core.bossquest.state import ActiveSpell
 from tests.bossquest_screen_kit import full_state
+from tests.screen_kit import settle
 from tui.screens.bossquest import combat_text
 
 NAMES = "Ann Bob Cyd Dee".split()
@@ -103,7 +104,7 @@ async def test_the_combat_over_the_table_shows_the_tie_whole_at_80x24():
         keys_gained=(1, 0, 0, 0), spells=(ActiveSpell(Spell(SpellKind.SECOND_CLOSEST)),)),))
     app = ScreenApp(make_update(full_state(history=False)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.game_screen.show(make_update(tied))
         await pilot.pause()
         text = popup_text(app)
@@ -120,7 +121,7 @@ async def test_the_combat_over_the_table_shows_a_shared_tie_at_80x24():
         keys_gained=(1, 0, 0, 1)),))
     app = ScreenApp(make_update(full_state(history=False)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.game_screen.show(make_update(tied))
         await pilot.pause()
         text = popup_text(app)

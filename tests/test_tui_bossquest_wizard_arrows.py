@@ -17,7 +17,7 @@ import pytest
 from core.bossquest.actions import Activate, ActivateMystery, Discard, DiscardMystery
 from core.bossquest.state import Step
 from tests.bossquest_screen_kit import FakePort, ScreenApp, full_state, make_update
-from tests.screen_kit import record_notices
+from tests.screen_kit import record_notices, settle
 from tui.widgets import ActionBar, Market
 
 # full_state at the Wizard: spells 1, 3, 4 (slot 2 activated) and the mystery
@@ -42,7 +42,7 @@ async def test_after_a_chosen_spell_the_arrows_move_through_the_spells(keys, hig
     table = FakePort()
     app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press(*keys)
         await pilot.pause()
         market = app.screen.query_one("#bq-market", Market)
@@ -61,7 +61,7 @@ async def test_after_a_number_and_an_arrow_enter_chooses_then_does():
     table = FakePort()
     app = ScreenApp(make_update(full_state(step=Step.WIZARD)), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("1", "down", "enter")
         await pilot.pause()
         assert app.focused is app.screen.query_one("#bq-actions", ActionBar)

@@ -12,6 +12,7 @@ from textual.widgets import DataTable
 from core.bossquest.cards import Spell, SpellKind
 from core.bossquest.state import Step
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
+from tests.screen_kit import settle
 from tests.test_tui_help import fits
 from tui.screens.help import HelpScreen
 from tui.widgets import ActionBar, Market
@@ -21,7 +22,7 @@ async def wizard_help(keys: tuple[str, ...], focus: type) -> list[tuple[str, str
     """F1's keys of the moment at the Wizard, after `keys`."""
     app = ScreenApp(make_update(full_state(step=Step.WIZARD)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press(*keys)
         await pilot.pause()
         assert isinstance(app.focused, focus)
@@ -66,7 +67,7 @@ async def _keys_now_and_not_now(update, *keys: str) -> tuple[dict[str, str], dic
 
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press(*keys)
         await pilot.pause()
         now = screen_keys(app.game_screen)
@@ -134,7 +135,7 @@ async def _up_now_and_after(update, *keys: str) -> tuple[bool, bool, bool]:
 
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press(*keys)
         await pilot.pause()
         now = screen_keys(app.game_screen)

@@ -18,7 +18,7 @@ from core.bossquest.actions import Activate, Ask, Discard, GoToWizard
 from core.bossquest.cards import Spell, SpellKind
 from core.bossquest.state import Step
 from tests.bossquest_screen_kit import ScreenApp, full_state, make_update
-from tests.screen_kit import FakePort, record_notices, screen_text
+from tests.screen_kit import FakePort, record_notices, screen_text, settle
 from tui.widgets import ActionBar, Market
 
 #: Ann's turn, round 2: two spells left at the Wizard, slot 3 activated by
@@ -220,7 +220,7 @@ async def test_while_a_refused_number_holds_no_spell_looks_chosen():
     table = FakePort()
     app = ScreenApp(make_update(state), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         market = app.screen.query_one("#bq-market", Market)
         words = OFFER[0].text
         assert _marked(market.content_lines()[0]) == ("▶", True)
@@ -252,7 +252,7 @@ async def test_every_arrow_chooses_while_a_refused_number_holds(key, action):
     table = FakePort()
     app = ScreenApp(make_update(state), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("9", key)
         await pilot.pause()
         market = app.screen.query_one("#bq-market", Market)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from tests.bossquest_screen_kit import FakePort, ScreenApp, full_state, make_update
+from tests.screen_kit import settle
 from tui.screens import bossquest
 from tui.screens.ending import EndingScreen
 from tui.widgets.footer import Footer
@@ -40,7 +41,7 @@ async def test_a_boxs_footer_lists_its_own_keys_then_q_f1_f2_as_the_table_does()
     result = full_state().history[-1]
     app = ChatApp(make_update(full_state()), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         table = footer_keys(app)
         assert table[-1] == "f2" and table.index("q") < table.index("f2"), table
         boxes = [
@@ -102,7 +103,7 @@ async def test_a_bots_move_that_ends_boss_quest_is_told_once_in_the_combat():
 
     app = ScreenApp(update(state, log))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         moves = [(0, Discard(2)), (1, GoToWizard()), (1, Discard(0))]  # Bob's end it
         for seat, action in moves:

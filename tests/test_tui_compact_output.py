@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 
+from tests.screen_kit import settle
 from tui.compact_output import compact_sgr, compacting
 
 COLOURS = [None, "default", "red", "bright_blue", "color(39)", "color(49)", "color(238)",
@@ -97,7 +98,7 @@ async def test_a_game_screen_drawn_through_the_compacting_driver_looks_the_same(
     # a real frame of the home screen, compacted, shows the same cells
     app = OvertableApp(theme_name="ansi-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         update = app.screen._compositor.render_update(full=True)
         data = update.render_segments(app.console)
     assert cells(compact_sgr(data), (80, 24)) == cells(data, (80, 24))

@@ -11,6 +11,7 @@ import pytest
 from textual.screen import ModalScreen
 
 from tests.bossquest_screen_kit import FakePort, ScreenApp, full_state, make_update, screen_text
+from tests.screen_kit import settle
 from tui.screens import bossquest, chat, confirm, ending, help, loading
 from tui.screens.dialog import Dialog
 from tui.widgets.footer import Footer
@@ -41,7 +42,7 @@ def _dialogs(app):
 async def test_a_dialog_shows_its_own_keys_in_the_footer(which, size):
     app = ScreenApp(attrs.evolve(make_update(full_state()), can_undo=True), FakePort())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert all(word in screen_text(app).splitlines()[-1] for word in TABLE_KEYS)
         dialog, keys = _dialogs(app)[which]
         await app.push_screen(dialog)
@@ -57,7 +58,7 @@ async def test_n_does_nothing_in_a_dialog_without_no():
     app = ScreenApp(make_update(full_state()), FakePort())
     answers = []
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.push_screen(confirm.ConfirmScreen("Cannot open", "Gone.", yes="OK", no=None),
                               answers.append)
         await pilot.press("n")
@@ -85,7 +86,7 @@ async def test_the_combat_over_the_results_has_one_footer():
     result = full_state().history[-1]
     app = ScreenApp(make_update(full_state()), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.push_screen(bossquest.CombatScreen(result, lambda s: "ABCD"[s]))
         await pilot.pause()
         assert len(app.screen.query(Footer)) == 1
@@ -113,7 +114,7 @@ async def test_a_dialog_is_laid_out_once_when_it_opens_and_the_table_not_again()
         return original(screen, *args, **kwargs)
 
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         Screen._refresh_layout = counted
         try:
             # the table settled first: a busy machine may still lay it out
@@ -152,7 +153,7 @@ async def test_f1_and_question_mark_open_the_help_over_a_box(box, key):
 
     app = OvertableApp(theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         dialog = _box(box)
         await app.push_screen(dialog)
         await pilot.pause()
@@ -177,7 +178,7 @@ async def test_q_over_a_box_says_to_put_it_away_first(box):
 
     app = OvertableApp(theme_name="textual-dark")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         dialog = _box(box)
         await app.push_screen(dialog)
         await pilot.pause()
@@ -203,7 +204,7 @@ async def test_q_over_a_box_at_the_shared_tables_says_it_goes_to_the_lobby(box, 
     # no hub at that socket: the app says so, and the box is all there is
     app = JoinApp(tmp_path / "no-hub.sock", "Ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         dialog = _box(box)
         await app.push_screen(dialog)
         await pilot.pause()

@@ -13,6 +13,7 @@ import random
 import pytest
 
 from tests.fit_kit import overflows
+from tests.screen_kit import settle
 from tui.app import OvertableApp
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
@@ -162,7 +163,7 @@ async def test_the_check_finds_a_line_cut_off():
 
     app = ScreenApp(make_update(full_state(), 0))
     async with app.run_test(size=(40, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         found = overflows(app.screen)
     assert any("#bq-market" in f and "cells in" in f for f in found), found
 
@@ -182,7 +183,7 @@ async def test_a_market_tag_without_room_goes_under_its_offer():
 
     app = One()
     async with app.run_test(size=(40, 8)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert overflows(app.screen) == []
         lines = [line.rstrip() for line in screen_text(app).splitlines()]
     assert "R Road + i Icy Peak Crystal" in lines[0]

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from core import GAMES
 from host.hub import Hub
 from tests import screen_kit
+from tests.screen_kit import settle
 from tui.app import OvertableApp
 from tui.join import JoinApp
 from tui.screens.game import GameScreen
@@ -66,7 +67,7 @@ async def test_a_games_own_keys_fit_80_columns_at_one_terminal(game, tmp_path, m
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
     app = OvertableApp("home", None, theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.new_match(game, seats(app, game))
         screen = await first_decision(pilot, app)
         check_footer(app, screen, shared=False)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests import overstocked_screen_kit as os_
-from tests.screen_kit import screen_text
+from tests.screen_kit import screen_text, settle
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])
@@ -16,7 +16,7 @@ async def test_overstockeds_footer_says_place_and_popularity_or_warehouse(size):
     Popularity", as if both keys went to the popularity."""
     app = os_.ScreenApp(os_.make_update(os_.place_state()))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         lines = screen_text(app).splitlines()
         bar = next(line for line in lines[:-1] if "↵ Place" in line)

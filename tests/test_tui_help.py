@@ -14,7 +14,7 @@ from tests import bossquest_screen_kit as bq
 from tests import overboss_screen_kit as ob
 from tests import overseers_screen_kit as ov
 from tests import overstocked_screen_kit as os_
-from tests.screen_kit import screen_text
+from tests.screen_kit import screen_text, settle
 from tui.screens.help import KEY_WIDTH, TEXT_WIDTH, HelpScreen
 
 
@@ -51,7 +51,7 @@ def fits(key: str, text: str) -> bool:
 async def open_help(app, size=(80, 24)):
     """The help's title and rows ((keys, text) as plain text)."""
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.push_screen(HelpScreen(app.game_screen))
         await pilot.pause()
         help_screen = app.screen
@@ -152,7 +152,7 @@ async def test_the_help_uses_the_terminals_height(size):
     # the screen); a short one still shows a few rows and scrolls the rest.
     app = os_app()
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.push_screen(HelpScreen(app.game_screen))
         await pilot.pause()
         box = app.screen.query_one("#help").region
@@ -212,7 +212,7 @@ async def test_the_help_lists_no_sideways_scrolling_where_nothing_scrolls_sidewa
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(theme_name="ansi-dark", bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         home = dict((does, keys) for keys, does in screen_keys(app.screen))
         assert not {"Scroll Left", "Scroll Right", "Page Left", "Page Right"} & set(home)
         assert "New match" in home and "Down" in home
@@ -276,7 +276,7 @@ async def test_the_duels_action_bar_is_not_seen_under_the_help():
 
     app = ob.ScreenApp(ob.make_update(ob.midgame(step=Step.END, placed=sq("a3"))))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         row = app.game_screen.query_one("#ob-actions").region.y
 
         def bar_row() -> str:
@@ -304,7 +304,7 @@ async def test_help_over_a_match_names_its_options():
 
     async def match_line(app):
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             await app.push_screen(HelpScreen(app.game_screen))
             await pilot.pause()
             help_box = app.screen.query_one("#help")
@@ -352,7 +352,7 @@ async def test_help_over_a_solo_quest_names_it_and_its_own_keys():
 
     app = bq.ScreenApp(bq.make_update(solo_table()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.push_screen(HelpScreen(app.game_screen))
         await pilot.pause()
         match = str(app.screen.query_one("#help-match", Static).render())
@@ -378,7 +378,7 @@ async def test_the_keys_of_a_reader_scroll_the_help_at_once():
     Home and End to the top and the bottom."""
     app = ob_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.push_screen(HelpScreen(app.game_screen))
         await pilot.pause()
         table = app.screen.query_one(DataTable)
@@ -574,7 +574,7 @@ async def test_overseers_legend_says_a_known_face_down_card_may_be_anothers():
 async def help_rows(app, screen=None) -> tuple[str, dict[str, str]]:
     """F1 over `screen` (the game's): its match line and its rows, key to text."""
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.push_screen(HelpScreen(screen or app.game_screen))
         await pilot.pause()
         match = app.screen.query("#help-match")
@@ -646,7 +646,7 @@ async def test_page_down_and_up_in_the_help_skip_no_row():
     before or the one right after it, down and up again."""
     app = bq_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.push_screen(HelpScreen(app.game_screen))
         await pilot.pause()
         table = app.screen.query_one(DataTable)

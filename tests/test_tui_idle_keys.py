@@ -15,6 +15,7 @@ from core.playout import sample_chance
 from tests import bossquest_screen_kit as bq
 from tests import overseers_screen_kit as ov
 from tests import overstocked_screen_kit as os_kit
+from tests.screen_kit import settle
 
 
 def _notes(app) -> list[str]:
@@ -23,7 +24,7 @@ def _notes(app) -> list[str]:
 
 async def _press(app, key: str) -> list[str]:
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press(key)
         await pilot.pause()
         return _notes(app)
@@ -140,7 +141,7 @@ async def test_overstocked_a_number_while_placing_says_why_it_does_nothing():
     app = os_kit.ScreenApp(os_kit.make_update(os_kit.place_state()), table)
     prompt = None
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         prompt = app.game_screen.prompt_words()
         await pilot.press("9")
         await pilot.pause()

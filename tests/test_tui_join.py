@@ -19,7 +19,7 @@ from host.hub import Hub
 from host.messages import SeatCommand
 from host.wire import codec
 from tests import screen_kit
-from tests.screen_kit import record_notices
+from tests.screen_kit import record_notices, settle
 from tests.test_host_hub import Player
 from tui.join import JoinApp
 from tui.screens.ending import EndingScreen
@@ -605,7 +605,7 @@ async def test_a_watchers_line_at_a_table_one_is_away_from_says_they_are_watchin
     app = JoinApp(tmp_path / "no-hub.sock", "bob", theme_name="textual-dark")
     said = record_notices(app)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.remote.handle({"lobby": [overseers]})
         await app.remote.handle({"chat_away": {"table": "t1", "from": "dee",
                                                "text": "dee watching again", "watching": True}})
@@ -1112,7 +1112,7 @@ async def test_the_lobby_under_a_table_is_drawn_on_coming_back_not_at_every_move
 
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lobby = app.screen
         lobby.show(listing(0), "Cat")  # one not seated: names, not "your turn"
         await pilot.pause()
@@ -1147,7 +1147,7 @@ async def test_the_lobby_cursor_follows_a_table_and_comes_back_to_the_one_left()
 
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lobby = app.screen
         grid = lobby.query_one(DataTable)
         lobby.show([table("old", True), table("duel", False)], "Ann")
@@ -1184,7 +1184,7 @@ async def test_a_table_set_up_for_the_player_is_highlighted_when_it_appears():
              "started": False, "creator": "Ann"}
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lobby = app.screen
         lobby.show([old], "Bob")
         await pilot.pause()
@@ -1221,7 +1221,7 @@ async def test_a_six_seat_table_leaves_the_now_column_in_sight_at_80_columns():
             "play": {"finished": False, "to_act": [0], "actions": 9}}
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lobby = app.screen
         lobby.show([duel, quest], "ann")
         await pilot.pause()
@@ -1294,7 +1294,7 @@ async def test_the_lobby_shows_names_and_titles_as_they_are_never_as_markup():
     listing = [{"title": "[/]Overseers", "seats": seats, "started": False, "play": None}]
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.screen.show(listing, "Ann")
         await pilot.pause()
         row = app.screen.query_one(DataTable).get_row_at(0)
@@ -1561,7 +1561,7 @@ async def test_the_now_column_stays_in_sight_when_a_tables_seats_wrap_later():
 
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lobby = app.screen
         lobby.show([duel(False)], "ann")
         await pilot.pause()
@@ -1591,7 +1591,7 @@ async def test_a_seat_too_long_to_break_leaves_the_now_column_in_sight():
              "play": {"finished": False, "to_act": [1], "actions": 9}}
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.screen.show([table], "ann")
         await pilot.pause()
         text = screen_text(app)
@@ -1611,7 +1611,7 @@ async def test_the_lobby_help_says_what_enter_does_there():
             "play": {"finished": False, "to_act": [0], "actions": 9}}
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.screen.show([duel], "ann")
         await pilot.pause()
         keys = dict(screen_keys(app.screen))
@@ -2118,7 +2118,7 @@ async def test_the_lobby_hint_on_a_full_table_says_w_watches_it():
     first = dict(full, table="a", seats=[seat("ann", False, True), seat("bob")])
     app = lobby_app()
     async with app.run_test(size=(160, 45)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.screen.show([full, mine, free, first], "ann")
         hints = []
         for row in range(4):
@@ -2776,7 +2776,7 @@ async def test_the_lobby_painted_before_its_rows_are_measured_shows_full_columns
 
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lobby = app.screen
         await app.push_screen(Screen())  # the table's screen over it
         lobby.show(_four_seat_listing("cy"), "cy")
@@ -2806,7 +2806,7 @@ async def test_the_lobby_resized_under_a_table_is_laid_out_anew_on_coming_back()
 
     app = lobby_app()
     async with app.run_test(size=(200, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lobby = app.screen
         listing = _four_seat_listing("cy")
         listing[1]["away_bot"] = 30.0
@@ -3097,7 +3097,7 @@ async def test_a_name_of_wide_characters_leaves_the_now_column_in_sight():
             "play": {"finished": False, "to_act": [0], "actions": 9}}
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.screen.show([long, mine], "ann")
         await pilot.pause()
         text = screen_text(app)
@@ -3127,7 +3127,7 @@ async def test_a_name_of_wide_characters_is_cut_in_the_now_column_too():
                "play": {"finished": False, "to_act": [0], "actions": 9}}
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.screen.show([playing, waiting], "ann")
         await pilot.pause()
         text = screen_text(app)
@@ -3223,7 +3223,7 @@ async def test_the_lobby_highlights_the_table_where_the_turn_notice_sends_the_pl
 
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lobby = app.screen
         lobby.show([old, running("duel", True)], "Bob")
         await pilot.pause()
@@ -3309,7 +3309,7 @@ async def test_finished_matches_in_the_lobby_are_told_apart(tmp_path):
 
     app = JoinApp(tmp_path / "no-hub.sock", "ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.remote.handle({"lobby": listing({"a", "c"})})  # over before this app came
         await app.remote.handle({"lobby": listing({"a", "b", "c"})})  # b ends now
         await pilot.pause()
@@ -3347,7 +3347,7 @@ async def test_a_finished_row_says_when_it_ended_as_the_hub_says_it(tmp_path):
     ended = time.time() - 120
     app = JoinApp(tmp_path / "no-hub.sock", "eve", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.remote.handle({"lobby": listing(ended)})  # over before this app came
         await pilot.pause()
         grid = app.screen.query_one(DataTable)
@@ -3388,7 +3388,7 @@ async def test_a_finished_row_says_who_won_without_the_final_update(tmp_path):
 
     app = JoinApp(tmp_path / "no-hub.sock", "bob", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.remote.handle({"lobby": listing(False)})
         before = time.strftime("%H:%M")
         await app.remote.handle({"lobby": listing(True)})
@@ -3499,7 +3499,7 @@ async def test_a_finished_row_names_a_bot_winner_as_its_seat(tmp_path):
     bot = {"kind": "bot", "level": "normal"}
     app = JoinApp(tmp_path / "no-hub.sock", "ann", theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await app.remote.handle({"lobby": listing([ann, bot], [], [], finished=False)})
         before = time.strftime("%H:%M")
         await app.remote.handle({"lobby": listing([ann, bot], ["Bot 2"], [1])})

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from textual.app import App
 
-from tests.screen_kit import screen_text
+from tests.screen_kit import screen_text, settle
 from tui.screens.lobby import LobbyScreen
 
 GAMES = ("Boss Quest", "Overstocked", "Overseers")
@@ -86,7 +86,7 @@ async def test_the_hint_stays_in_sight_when_the_listing_is_there_as_the_lobby_op
     # before the list's focus scrolled anything into view
     app = lobby_app(Remote(benchmark_tables(), player))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause(0.2)
         assert isinstance(app.screen, LobbyScreen)
         assert app.screen._highlighted()["seats"][(int(player[1:]) - 1) % 3]["player"] == player
@@ -97,7 +97,7 @@ async def test_the_hint_stays_in_sight_when_the_listing_is_there_as_the_lobby_op
 async def test_the_highlighted_table_is_in_sight_when_the_listing_comes_later(player):
     app = lobby_app(Remote([], player))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
         lobby.show(benchmark_tables(), player)
@@ -110,7 +110,7 @@ async def test_the_hint_stays_when_the_list_is_focused_again_with_more_tables_th
     # twenty tables: the list scrolls within its room, never the screen
     app = lobby_app(Remote(benchmark_tables(20), "p60"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lobby = app.screen
         grid = lobby.query_one("#lobby-tables")
         lobby.set_focus(None)
@@ -174,7 +174,7 @@ async def test_end_pgdn_and_a_new_invitation_show_the_highlighted_row_whole():
     highlighted row is in sight."""
     app = lobby_app(Remote([], "ann"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lobby = app.screen
         lobby.show(wrapped_tables(), "ann")  # the hub's listing, come after the lobby opened
         await pilot.pause(0.2)

@@ -10,7 +10,7 @@ import pytest
 from textual.app import App
 from textual.widgets import DataTable
 
-from tests.screen_kit import screen_text
+from tests.screen_kit import screen_text, settle
 
 
 def person(name: str, *, away: bool = False, present: bool = True, **more) -> dict:
@@ -68,7 +68,7 @@ def test_the_lobby_listing_keeps_when_the_bot_will_play():
 async def test_the_lobby_row_counts_down_live_on_one_line_at_80_columns():
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         table = duel(person("eve"), person("ann", away=True, bot_at=time.monotonic() + 4.6))
         app.screen.show([table], "eve")
         await pilot.pause()
@@ -94,7 +94,7 @@ async def test_seats_wrap_only_when_the_now_column_leaves_them_no_room():
     for width in (80, 120):
         app = lobby_app()
         async with app.run_test(size=(width, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             app.screen.show([table], "ann")
             await pilot.pause()
             text = rows(app)
@@ -118,7 +118,7 @@ async def test_a_long_invited_name_does_not_squeeze_the_now_column():
     for width in (80, 120):
         app = lobby_app()
         async with app.run_test(size=(width, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             app.screen.show([waiting, over], "dee")
             await pilot.pause()
             text = rows(app)
@@ -158,7 +158,7 @@ async def test_your_own_row_keeps_to_one_line_beside_five_seats_at_80_columns(ca
     for width, said in ((80, short), (120, long)):
         app = lobby_app()
         async with app.run_test(size=(width, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             app.screen.show([make(), five_seats()], "ann")
             await pilot.pause()
             grid = app.screen.query_one(DataTable)
@@ -189,7 +189,7 @@ async def test_your_own_table_of_five_seats_says_its_bots_once_at_80_columns():
                                "bot (normal)", "eve, open, open, open, open, bot (hard)"])):
         app = lobby_app()
         async with app.run_test(size=(width, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             app.screen.show([own, duel(person("ann"), person("dee")), waiting], "bob")
             await pilot.pause()
             grid = app.screen.query_one(DataTable)
@@ -239,7 +239,7 @@ async def test_every_row_keeps_to_one_line_at_80_columns_in_short_words(me):
     for width in (80, 160):
         app = lobby_app()
         async with app.run_test(size=(width, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             app.screen.show(report_lobby(me), me)
             await pilot.pause()
             grid = app.screen.query_one(DataTable)
@@ -285,7 +285,7 @@ async def test_a_bots_turn_beside_an_invitation_keeps_each_row_to_one_line_at_80
             "play": {"finished": False, "to_act": [2], "actions": 3}}
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.screen.show([invited, bots], "ann")
         await pilot.pause()
         grid = app.screen.query_one(DataTable)
@@ -309,7 +309,7 @@ async def test_the_columns_take_the_scroll_bars_room_while_the_list_does_not_scr
                      ended={"seats": [2], "at": "22:36"})
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.screen.show([over], "ann")
         await pilot.pause()
         grid = app.screen.query_one(DataTable)

@@ -11,7 +11,7 @@ import pytest
 from rich.cells import cell_len
 from rich.text import Text
 
-from tests.screen_kit import FakePort, screen_text
+from tests.screen_kit import FakePort, screen_text, settle
 from tui.plain import shortened
 from tui.screens.game import NamingText, fit_line
 
@@ -53,7 +53,7 @@ def test_a_long_name_gives_way_before_a_part_of_the_line():
 async def _top_line(kit, update, names) -> str:
     app = kit.ScreenApp(attrs.evolve(update, names=names), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         return screen_text(app).splitlines()[0].strip()
 
@@ -153,7 +153,7 @@ async def test_a_long_name_is_shortened_never_its_away_mark(game, size):
     named = tuple(WIDE + AWAY_MARK if s == other else n for s, n in enumerate(names))
     app = kit.ScreenApp(attrs.evolve(update, names=named), FakePort())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         text = screen_text(app)
     # the mark whole wherever a name is followed by it
@@ -178,7 +178,7 @@ async def test_overstocked_players_take_the_room_there_is_and_a_cut_is_marked(si
     named = (names[0], "samantha_jones", "samantha_smith")
     app = kit.ScreenApp(attrs.evolve(update, names=named), FakePort())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         panel = app.screen.query_one("#os-players")
         rows = [line.rstrip() for line in screen_text(app).splitlines()

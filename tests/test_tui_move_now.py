@@ -18,7 +18,7 @@ from host.messages import HURRY, SeatCommand
 from saves.journal import PlayerSpec
 from saves.match import Match
 from tests import screen_kit, search_kit
-from tests.screen_kit import FakePort, screen_text
+from tests.screen_kit import FakePort, screen_text, settle
 from tui.app import OvertableApp
 from tui.games import screen_class
 from tui.screens.game import TableUpdate
@@ -81,7 +81,7 @@ async def test_each_screen_says_the_bot_is_thinking_and_n_hurries_it(game_id, pl
     port = FakePort()
     app = App(thinking_update(game_id, players), port)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "thinking… (n: move now)" in screen_text(app)
         keys = dict(screen_keys(app.game_screen))
         assert keys.get("n (bot thinking)") == (
@@ -103,7 +103,7 @@ async def test_the_status_counts_a_long_think(game_id, players):
     update = thinking_update("overboss-duel" if game_id == "generic" else game_id, players)
     app = App(update, FakePort())
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         assert "thinking… (n: move now)" in screen_text(app)
         assert screen._thinking_timer is not None  # it ticks while the bot thinks
@@ -124,7 +124,7 @@ async def test_the_plain_screen_says_who_is_thinking():
     port = FakePort()
     app = App(thinking_update("overboss-duel", 2), port)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "Bram is thinking… (n: move now)" in screen_text(app)
         await pilot.press("n")
         assert [c.kind for c in port.commands] == [HURRY]
@@ -138,7 +138,7 @@ async def test_no_move_now_while_no_bot_thinks():
     port = FakePort()
     app = App(thinking_update("overboss-duel", 2, thinking=None), port)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "move now" not in screen_text(app)
         assert "n (bot thinking)" not in dict(screen_keys(app.game_screen))
         await pilot.press("n")
@@ -154,7 +154,7 @@ async def test_a_spectator_elsewhere_is_not_offered_move_now():
     port = FakePort()  # a remote port: not at this terminal
     app = App(update, port)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "thinking…" in screen_text(app) and "move now" not in screen_text(app)
 
 
@@ -172,7 +172,7 @@ async def test_a_spectators_footer_offers_no_undo():
     for update, offered in ((watching, False), (seated, True)):
         app = App(update, FakePort())
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             assert ("u" in dict(screen_keys(app.game_screen))) is offered
             assert ("u Undo" in screen_text(app)) is offered
 
@@ -258,7 +258,7 @@ async def test_f1_says_where_q_goes_at_home_and_at_a_shared_table():
                         (SharedPort(), "Leave for the lobby: your seat waits")):
         app = App(thinking_update("overboss-duel", 2), port)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             assert dict(screen_keys(app.game_screen))["q"].startswith(words)
 
 
@@ -291,7 +291,7 @@ async def test_the_count_goes_on_when_the_players_own_pick_arrives():
     update = draft_update()
     app = App(update, FakePort())
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         assert "thinking… (n: move now)" not in screen_text(app)  # Ann's choice shown
         screen._thinking_since -= 3.4  # the bot has thought 3.4 s while Ann chose
@@ -332,7 +332,7 @@ async def test_the_others_see_the_countdown_to_a_bot_playing_for_an_away_player(
                           bot_plays_in=((1, 25.0),))
     app = App(update, FakePort())
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         assert "a bot plays for Bram in 25 s" in screen_text(app)
         assert screen._thinking_timer is not None  # it counts down
@@ -365,7 +365,7 @@ async def test_the_waiting_line_says_the_match_waits_for_an_away_player(game_id,
     update = attrs.evolve(update, names=names, bots=update.bots - {1}, bot_plays_in=())
     app = App(update, FakePort())
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "the match waits until Bram is back" in screen_text(app)
         # and the sentence before it names him bare: not "Waiting for Bram
         # (away) to ..." (Overseers' slip), the mark inside a sentence
@@ -406,7 +406,7 @@ async def test_a_bot_held_for_a_box_waits_for_it_and_counts_again_after(game_id,
     update = thinking_update("overboss-duel" if game_id == "generic" else game_id, players)
     app = App(update, HoldingPort())
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         screen._thinking_since -= 3.4  # the bot has thought 3.4 s
         box = object()

@@ -9,7 +9,7 @@ import pytest
 from textual.geometry import Region, Spacing
 from textual.widgets._toast import Toast
 
-from tests.screen_kit import screen_text, wait_for
+from tests.screen_kit import screen_text, settle, wait_for
 from tui.app import OvertableApp
 from tui.screens.too_small import TooSmallScreen
 
@@ -223,7 +223,7 @@ async def test_a_refusal_gives_its_reason_not_the_prompt_again(game, key, said):
         from tests.overboss_screen_kit import ScreenApp, make_update, midgame
         app = ScreenApp(make_update(midgame()))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press(key)
         await pilot.pause()
         assert [n.message for n in app._notifications] == [said]

@@ -11,7 +11,7 @@ import pytest
 
 from saves.journal import PlayerSpec
 from tests import overstocked_screen_kit as os_kit
-from tests.screen_kit import record_notices, screen_text, wait_for
+from tests.screen_kit import record_notices, screen_text, settle, wait_for
 from tui.app import OvertableApp
 from tui.screens.game import NOT_YOUR_DECISION
 from tui.screens.overstocked import OverstockedScreen
@@ -63,7 +63,7 @@ async def test_a_refusal_goes_when_the_decision_changes():
     state = os_kit.place_state()
     app = os_kit.ScreenApp(os_kit.make_update(state, thinking=2))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("5")
         await wait_for(pilot, lambda: NOT_YOUR_DECISION in _up(app))
         app.notify("Bram: hello")
@@ -78,7 +78,7 @@ async def test_a_refusal_stays_while_the_same_decision_is_up():
     state = os_kit.place_state()
     app = os_kit.ScreenApp(os_kit.make_update(state))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         hint(app.game_screen, "Not now: a test key.")
         await pilot.pause()
         app.game_screen.show(os_kit.make_update(state, log=("Bram thinks.",)))
@@ -196,7 +196,7 @@ async def test_a_refused_square_goes_as_the_duel_s_cursor_moves():
     app = ob_kit.ScreenApp(ob_kit.make_update(ob_kit.midgame(step=Step.PLACE_TILE,
                                                                hand=(I, YETI))))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("enter")  # the cursor on a1, a Dungeon: not a choice
         await wait_for(pilot, lambda: any("a1 is not a choice" in m for m in _up(app)))
         await pilot.press("n")
@@ -213,7 +213,7 @@ async def test_a_refusal_goes_as_v_shows_another_warehouse():
     down; chat stays."""
     app = os_kit.ScreenApp(os_kit.make_update(os_kit.place_state()))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("x")
         await wait_for(pilot, lambda: any(m.startswith("Not now: x says") for m in _up(app)))
         app.notify("Bram: hello")
@@ -229,7 +229,7 @@ async def test_a_refusal_goes_as_the_other_area_shows():
     changed, as with v."""
     app = os_kit.ScreenApp(os_kit.make_update(os_kit.place_state()))
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("x")
         await wait_for(pilot, lambda: any(m.startswith("Not now: x says") for m in _up(app)))
         await pilot.press("p")

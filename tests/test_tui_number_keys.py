@@ -14,7 +14,7 @@ from core.overstocked.actions import Pick as CratePick
 from tests import bossquest_screen_kit as bq
 from tests import overseers_screen_kit as ov
 from tests import overstocked_screen_kit as os_kit
-from tests.screen_kit import screen_text
+from tests.screen_kit import screen_text, settle
 from tests.test_tui_overseers import advance, drafting, table_at_vote_abilities
 
 
@@ -57,7 +57,7 @@ async def test_boss_quest_footer_counts_the_targets(kind):
     update = bq.make_update(bq.full_state(step=Step.TARGET, casting=Spell(SpellKind[kind])))
     app = bq.ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         shown = app.screen.number_keys()
         text = screen_text(app)
     assert shown and len(shown) < 9
@@ -85,7 +85,7 @@ async def test_boss_quest_wizard_names_its_spell_numbers():
     update = bq.make_update(bq.full_state(step=Step.WIZARD))
     app = bq.ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         # the numbers that choose, the taken slot's left out ("1-4" named it),
         # listed as the action bar and the notices list them (the prompt read
@@ -162,7 +162,7 @@ async def test_boss_quest_six_knights_footer_asks_1_3_and_4_says_so():
     assert sorted(a.count for a in update.legal if hasattr(a, "count")) == [1, 2, 3]
     app = bq.ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "1-3 Ask weapons" in footer(text), footer(text)
         assert "ask for 1-3 weapons" in text
@@ -182,7 +182,7 @@ async def test_solo_quest_ask_footer_and_a_number_past_4():
 
     app = bq.ScreenApp(bq.make_update(solo_table()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "1-4 Ask weapons" in footer(screen_text(app))
         await pilot.press("5")
         await pilot.pause()
@@ -222,7 +222,7 @@ async def test_overboss_draft_prompt_counts_the_pairs_there_are():
     fewer = attrs.evolve(update, legal=tuple(a for a in update.legal if a not in drafts[2:]))
     app = ob.ScreenApp(fewer)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
     assert "draft a pair: 1-2 or" in text, text
 
@@ -233,7 +233,7 @@ async def test_overboss_a_number_past_the_market_says_which_keys_draft():
 
     app = ob.ScreenApp(ob.make_update(ob.midgame(), seat=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("7")
         await pilot.pause()
         notes = [n.message for n in app._notifications]

@@ -44,7 +44,7 @@ from tests.overboss_screen_kit import (
     screen_text,
 )
 from tests.overboss_tables import BANDIT, ROCK, SLIME, WOLF, YETI, D, I, P, R, T, board, sq, table
-from tests.screen_kit import wait_for
+from tests.screen_kit import settle, wait_for
 from tui.screens.overboss import (
     OverbossScreen,
     board_grid,
@@ -71,7 +71,7 @@ async def run(update, keys=(), size=(80, 24), inspect=None):
     table = FakePort()
     app = ScreenApp(update, table)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for key in keys:
             await pilot.press(key)
         await pilot.pause()
@@ -144,7 +144,7 @@ async def test_a_click_places_the_tile():
     table = FakePort()
     app = ScreenApp(make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI))), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.screen.query_one("#ob-board", Board)
         row, col = 4, 1  # b4 on the compact board
         region = board.cells_region(range(row, row + 1), range(col, col + 1))
@@ -400,7 +400,7 @@ async def test_the_prompt_says_when_the_drafted_token_may_wait_in_the_lair():
     table = FakePort()
     app = ScreenApp(update, table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "s keeps it in your lair" in " ".join(screen_text(app).split())
         await pilot.press("s")
         await pilot.pause()
@@ -651,7 +651,7 @@ async def test_a_lasting_power_sits_with_the_player_it_binds(size, seat):
     state = midgame(bosses=(Boss.BARON_HEX, Boss.KING_CROAK), revealed=(True, True))
     app = ScreenApp(make_update(state, seat=seat), FakePort())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panel = blocks(region_lines(app, app.game_screen.query_one("#ob-players")))
     ann, bob = panel["Ann"], panel["Bob"]
     assert "cannot move Dungeons" not in bob, panel
@@ -673,7 +673,7 @@ async def test_at_80x24_the_log_keeps_lines_with_both_bosses_face_up(seat):
     state = midgame(bosses=(Boss.BARON_HEX, Boss.KING_CROAK), revealed=(True, True), lairs=lairs)
     app = ScreenApp(make_update(state, seat=seat), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         log = app.game_screen.query_one("#ob-log")
         assert log.scrollable_content_region.height >= 4
         shown = [line for line in region_lines(app, log) if line.strip(" ─▇▁▂▃▄▅▆█")]
@@ -696,7 +696,7 @@ async def test_at_80x24_a_lair_with_monsters_waiting_names_them():
     state = midgame(bosses=(Boss.KING_CROAK, Boss.BARON_HEX), revealed=(True, True), lairs=lairs)
     app = ScreenApp(make_update(state), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panel = region_lines(app, app.game_screen.query_one("#ob-players"))
         width = app.game_screen.query_one("#ob-players").content_region.width
         log = app.game_screen.query_one("#ob-log")
@@ -734,7 +734,7 @@ async def test_the_log_says_the_lair_rule_once_a_turn():
     assert bobs[0] == placed[0] and sum(LAIR_RULE in line for line in bobs) == 1
     app = ScreenApp(make_update(midgame(), log=log), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = region_lines(app, app.game_screen.query_one("#ob-log"))
     said = " ".join(" ".join(lines).split())
     # the bot's turn in the log's few rows (its first line above, PgUp), the
@@ -761,7 +761,7 @@ async def test_a_later_turns_lair_says_the_rule_again():
     assert shown[-2] == placed[0] and LAIR_RULE not in shown[-1]
     app = ScreenApp(make_update(midgame(), log=later), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = region_lines(app, app.game_screen.query_one("#ob-log"))
     said = " ".join(" ".join(lines).split())
     assert f"{placed[0]}" in said, lines
@@ -789,7 +789,7 @@ async def test_at_80x24_monsters_waiting_in_a_lair_are_said_to_be_placed():
                   heroes=2))
     app = ScreenApp(make_update(midgame(lairs=lairs)), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panel = app.game_screen.query_one("#ob-players")
         lines = region_lines(app, panel)
         width = panel.content_region.width
@@ -814,7 +814,7 @@ async def test_at_80x24_a_lairs_crystals_are_named():
              Lair(crystals=(Token.ROAD_CRYSTAL, Token.SUNKEN_CITY_CRYSTAL), heroes=2))
     app = ScreenApp(make_update(midgame(lairs=lairs)), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panel = app.game_screen.query_one("#ob-players")
         lines = region_lines(app, panel)
         width = panel.content_region.width
@@ -897,7 +897,7 @@ async def test_the_final_tables_footer_names_what_p_does_now():
 
     app = ScreenApp(make_update(finished()), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "Final score pad" in screen_text(app)
         line = footer_line(app)
         assert "p Bosses & lairs" in line and "p Score pad" not in line, line
@@ -966,7 +966,7 @@ async def test_at_80x24_the_final_pad_says_when_its_notes_go_on_below():
     assert outcome.counted == (63, 63) and len(outcome.notes) == 2
     app = ScreenApp(make_update(state), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         box = screen.query_one("#ob-score-box")
         await wait_for(pilot, lambda: "Final score pad · ↓ more below (tab)" in screen_text(app))
@@ -1299,7 +1299,7 @@ async def test_the_cursor_stays_on_the_first_square_of_a_road_swap(size):
     table = FakePort()
     app = ScreenApp(update, table)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         board = screen.query_one("#ob-board", Board)
         await click_square(pilot, board, "c1")  # c1's Miniboss: the first token
@@ -1321,7 +1321,7 @@ async def test_n_stays_on_a_choice_under_the_cursor_then_goes_to_the_next():
     table = FakePort()
     app = ScreenApp(make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI))), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         board = screen.query_one("#ob-board", Board)
         assert board.cursor_key == sq("a1")  # where the cursor starts
@@ -1345,7 +1345,7 @@ async def test_the_cursor_stays_put_after_drafting(size):
     table = FakePort()
     app = ScreenApp(make_update(midgame()), table)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         board = screen.query_one("#ob-board", Board)
         await click_square(pilot, board, "c1")  # while drafting: only moves the cursor
@@ -1375,7 +1375,7 @@ async def test_the_cursor_stays_when_the_squares_offered_change():
     table = FakePort()
     app = ScreenApp(make_update(token_table(placed="c4")), table)  # a Dungeon: tokens go elsewhere
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         board = screen.query_one("#ob-board", Board)
         start = board.cursor
@@ -1434,7 +1434,7 @@ async def test_no_board_choice_moves_the_cursor(state, picks):
     table = FakePort()
     app = ScreenApp(update, table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         board = screen.query_one("#ob-board", Board)
         assert board.cursor_key == sq("a1")
@@ -1450,7 +1450,7 @@ async def test_enter_off_the_choices_says_why_and_n_finds_one():
     app = ScreenApp(make_update(midgame(step=Step.PLACE_TILE, hand=(I, YETI))), table)
     notes = []
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         board = screen.query_one("#ob-board", Board)
         screen.notify = lambda message, **kw: notes.append(message)  # type: ignore[method-assign]
@@ -1490,7 +1490,7 @@ async def test_lair_and_legend_entries_are_never_cut_in_two(size):
                   crystals=(Token.ROAD_CRYSTAL,), spires=1, heroes=2))
     app = ScreenApp(make_update(midgame(lairs=lairs)), FakePort())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         lines = region_lines(app, screen.query_one("#ob-players"))
         wide = size[0] >= 110
@@ -1520,7 +1520,7 @@ async def test_the_reveal_line_keeps_its_indent_when_it_wraps():
     goes on indented, like the lair line below it."""
     app = ScreenApp(make_update(midgame()), FakePort())
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = region_lines(app, app.game_screen.query_one("#ob-players"))
     start = next(n for n, line in enumerate(lines) if "Reveal (r):" in line)
     end = next(n for n, line in enumerate(lines) if "│     Spires" in line)
@@ -1542,7 +1542,7 @@ async def test_at_80x24_your_face_down_boss_says_its_reveal_in_one_line(boss):
                             else Boss.KING_CROAK))
     app = ScreenApp(make_update(state), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = region_lines(app, app.game_screen.query_one("#ob-players"))
         log = app.game_screen.query_one("#ob-log")
         assert log.region.height >= 4, log.region
@@ -1573,7 +1573,7 @@ async def test_undo_stays_in_the_footer_while_a_take_back_is_possible(shared):
     update = make_update(midgame(step=Step.END), can_undo=True)
     app = WithAppKeys(update, port)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         line = footer_line(app)
         assert "u Undo" in line and "x Spire" in line and "e End turn" in line, line
@@ -1594,7 +1594,7 @@ async def test_a_number_that_chooses_nothing_says_which_do():
     table = FakePort()
     app = ScreenApp(make_update(token_table()), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("4")
         await pilot.pause()
         notes = [n.message for n in app._notifications]
@@ -1627,7 +1627,7 @@ async def test_the_square_info_changing_height_moves_nothing(size):
 
     app = ScreenApp(make_update(midgame(step=Step.PLACE_TILE, hand=(T, WOLF))), FakePort())
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         info = screen.query_one("#ob-info", Flowed)
         legend = screen.query_one("#ob-legend")
@@ -1694,7 +1694,7 @@ async def test_at_a_shared_table_the_duels_end_says_q_leads_to_the_lobby():
 
     app = ScreenApp(make_update(finished()), SharedPort())
     async with app.run_test(size=(160, 45)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
     assert "q the lobby." in text and "q home" not in text
 
@@ -1754,7 +1754,7 @@ async def test_the_score_in_the_title_line_names_an_away_player_bare(mark):
     update = attrs.evolve(make_update(midgame(), 0), names=("Ann", "Bob" + mark))
     app = ScreenApp(update, FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         text = screen_text(app)
     top = text.splitlines()[0]
@@ -1781,7 +1781,7 @@ async def test_enter_on_the_chosen_token_says_where_the_keys_go():
     table = FakePort()
     app = ScreenApp(update, table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         screen.query_one("#ob-actions", ActionBar).focus()
         await pilot.press("enter")  # on "1 ● Yeti (drafted)"
@@ -1805,7 +1805,7 @@ async def test_enter_with_no_square_to_choose_says_why():
     table = FakePort()
     app = ScreenApp(update, table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.game_screen.query_one("#ob-board", Board).focus()
         await pilot.press("enter")
         await pilot.pause()
@@ -1833,7 +1833,7 @@ async def test_a_duel_key_that_does_nothing_now_says_why(key, changes, said):
     table = FakePort()
     app = ScreenApp(make_update(midgame(**changes)), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press(key)
         await pilot.pause()
         notes = [n.message for n in app._notifications]
@@ -1845,7 +1845,7 @@ async def test_a_duel_key_on_the_other_players_turn_says_whose_turn_it_is():
     table = FakePort()
     app = ScreenApp(make_update(midgame(turn=1), seat=0), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("x")
         await pilot.pause()
         notes = [n.message for n in app._notifications]
@@ -1858,7 +1858,7 @@ async def test_a_duel_key_that_works_now_is_not_answered_with_a_notice():
     table = FakePort()
     app = ScreenApp(make_update(midgame()), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("x")
         await pilot.pause()
         assert not list(app._notifications)
@@ -1875,7 +1875,7 @@ async def test_a_boss_line_marked_changed_wraps_under_its_lair_line(size):
 
     app = SequenceApp(OverbossScreen, turns_of_others("overboss-duel", players=2, seed=1, skip=3))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panel = app.game_screen.query_one("#ob-players")
         lines = str(panel.render()).splitlines()
     head = next(n for n, line in enumerate(lines) if line.startswith("•  Bob · Warlord"))
@@ -1921,7 +1921,7 @@ async def test_the_market_title_fits_again_after_a_resize():
     app = ScreenApp(make_update(midgame(step=Step.PLACE_TILE, hand=(P, Token.ROCKTOPUS))),
                     FakePort())
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         title = str(app.game_screen.query_one("#ob-market").border_title)
@@ -1961,11 +1961,11 @@ async def test_a_wide_header_says_its_numbers_in_words():
     state = midgame()
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(160, 48)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         wide = _header(app)
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         narrow = _header(app)
     heroes, stack, bag = state.heroes, GAME.stack_size(state), GAME.bag_size(state)
     assert not state.revealed[1]  # Bob's Boss face down: his score may be more
@@ -2012,7 +2012,7 @@ async def test_at_80x24_a_lair_with_three_monsters_or_more_names_them(waiting, h
     state = midgame(bosses=(Boss.KING_CROAK, Boss.BARON_HEX), revealed=(True, True), lairs=lairs)
     app = ScreenApp(make_update(state), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panel = app.game_screen.query_one("#ob-players")
         lines = [line.strip() for line in region_lines(app, panel)]
     mine = lines.index(f"Spires ^1 v1  Crystals: City  Heroes {heroes}")
@@ -2037,7 +2037,7 @@ async def test_at_80x24_the_opponents_crystals_are_named_with_monsters_waiting(c
     state = midgame(bosses=(Boss.KING_CROAK, Boss.BELLADONNA), revealed=(True, True), lairs=lairs)
     app = ScreenApp(make_update(state), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panel = app.game_screen.query_one("#ob-players")
         lines = region_lines(app, panel)
         width = panel.content_region.width
@@ -2069,7 +2069,7 @@ async def test_a_key_that_cannot_act_now_says_what_comes_first(changes, keys, sa
     table = FakePort()
     app = ScreenApp(make_update(midgame(**changes)), table)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for key in keys:
             await pilot.press(key)
         await pilot.pause()
@@ -2089,7 +2089,7 @@ async def test_a_hot_seat_final_table_header_reads_whole(size):
     update = attrs.evolve(make_update(finished(), seat=None), bots=frozenset())
     app = ScreenApp(update, port)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         header = screen_text(app).splitlines()[0]
     assert not header.strip().startswith("for everyone"), header
     if size == (80, 24):  # (wide, the game's name comes first)
@@ -2124,7 +2124,7 @@ async def test_the_compact_board_keys_its_letters_in_the_lines_left_free(short):
     update = make_update(table(picture, short=short, step=Step.PLACE_TILE, hand=(I, YETI)))
     app = ScreenApp(update, FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         info = info_text(app.game_screen)
     lines = info.splitlines()
@@ -2154,7 +2154,7 @@ async def test_stepping_the_recap_keeps_the_players_panel_still_at_80x24(skip):
     app = SequenceApp(OverbossScreen, turns_of_others("overboss-duel", players=2, seed=1,
                                                        skip=skip))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panels = [app.game_screen.query_one(p) for p in ("#ob-players", "#ob-market")]
         steps = len(app.game_screen.recap.steps)
         assert steps > 1
@@ -2184,7 +2184,7 @@ async def test_the_header_keeps_its_fields_whether_the_scores_are_marked(names, 
     stack = GAME.stack_size(state)
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         plain = _header(app)
         marked_all = frozenset({0, 1})
@@ -2235,7 +2235,7 @@ async def test_at_80x24_one_monster_waiting_is_named_not_lettered():
     lairs = (Lair(waiting=(BANDIT,)), Lair())
     app = ScreenApp(make_update(midgame(lairs=lairs)), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = [line.strip() for line in
                  region_lines(app, app.game_screen.query_one("#ob-players"))]
     mine = lines.index("Spires ^0 v0  Crystals –  Heroes 0")
@@ -2272,7 +2272,7 @@ async def test_the_logs_first_screen_is_not_the_market_dealt():
     state = midgame()
     app = ScreenApp(make_update(state, log=MARKET_DEALT), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         shown = app.game_screen.query_one("#ob-log")._shown
     assert len(shown) == 3 and shown[-1].startswith("The market is dealt: 1 Town + Bandit")
     assert app.game_screen.fold_moves(list(MARKET_DEALT)) == list(shown)
@@ -2285,7 +2285,7 @@ async def test_the_square_in_words_keeps_each_letter_with_its_name():
     (and "+" with the token), broken only between the tile and the token."""
     app = ScreenApp(make_update(table(board(a1="PW"))), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         assert screen.query_one("#ob-board", Board).cursor_key == sq("a1")
         lines = [line.strip() for line in region_lines(app, screen.query_one("#ob-info"))]
@@ -2304,7 +2304,7 @@ async def test_the_letter_key_leaves_out_what_the_square_in_words_names():
     leaves out the tile and token the square's words name."""
     app = ScreenApp(make_update(table(board(a1="DY", b1="IK", c2="T."))), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         said = "\n".join(region_lines(app, screen.query_one("#ob-info")))
         for entry in ("D Dungeon", "Y Yeti", "I Icy Peak", "K Rocktopus", "T Town"):
@@ -2343,14 +2343,14 @@ async def test_the_bosses_panel_says_the_bots_level(size):
     update = attrs.evolve(make_update(state), levels=(None, "hard"))
     app = ScreenApp(update)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = region_lines(app, app.game_screen.query_one("#ob-players"))
     heads = [line for line in lines if " · " in line and ("Ann" in line or "Bob" in line)]
     assert any("Bob (hard) · " in line for line in heads), lines
     assert any("Ann (you) · " in line for line in heads), lines
     app = ScreenApp(make_update(state))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = region_lines(app, app.game_screen.query_one("#ob-players"))
     assert not any("Bob (" in line for line in lines), lines
 
@@ -2366,7 +2366,7 @@ async def test_the_header_says_the_bots_level(size, said):
     update = attrs.evolve(make_update(state), levels=(None, "normal"))
     app = ScreenApp(update)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         header = _header(app)
         width = app.screen.query_one("#ob-header").content_region.width
     assert said in header and "Ann (" not in header, header
@@ -2375,5 +2375,5 @@ async def test_the_header_says_the_bots_level(size, said):
     # a person's seat, or a stand-in's (no level), as before
     app = ScreenApp(make_update(state))
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "Bob (" not in _header(app)

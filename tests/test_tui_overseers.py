@@ -31,7 +31,7 @@ from core.overseers.state import Phase
 from core.playout import sample_chance
 from tests.fit_kit import overflows
 from tests.overseers_screen_kit import NAMES, ScreenApp, make_update, run, screen_text
-from tests.screen_kit import FakePort, settled_text, wait_for
+from tests.screen_kit import FakePort, settle, settled_text, wait_for
 from tests.test_overseers_kit import placed, vote_all
 from tui.screens.game import possessive
 from tui.screens.overseers import OverseersScreen, pad_short_labels, recap_lines, recap_parts
@@ -134,7 +134,7 @@ async def test_a_pick_made_on_cards_since_changed_keeps_nothing():
     fake = FakePort()
     app = ScreenApp(make_update(state), fake)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         hand = app.game_screen.query_one("#ov-hand", Hand)
         cards = hand.cards
         hand.select(0)
@@ -476,7 +476,7 @@ async def test_the_admission_counts_more_cards_only_once_one_is_gone():
     state = GAME.apply(state, 0, Admit())
     app = ScreenApp(make_update(state, 0), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = " ".join(screen_text(app).split())
         assert "You admitted: discard 2 cards." in text
         state = GAME.apply(state, 0, Discard(4))
@@ -497,7 +497,7 @@ async def test_the_highlight_stays_while_the_others_move():
     port = FakePort()
     app = ScreenApp(update, port)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         bar = app.screen.query_one("#ov-actions")
         assert bar.cursor == -1
         await pilot.press("right")
@@ -645,7 +645,7 @@ async def test_talk_said_in_an_earlier_round_stays_with_that_round():
            "Bob takes the Leader card.")
     app = ScreenApp(make_update(state, log=log), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         screen.heard("Bob: round one's", 1)
         screen.heard("Cat: round two's", 3)
@@ -667,7 +667,7 @@ async def test_a_note_pasted_too_long_keeps_what_a_chat_line_holds():
 
     app = ScreenApp(make_update(table_at_vote_abilities()), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("t", *"Hi ")
         field = app.screen.query_one("#ov-note")
         text = "".join(str(n % 10) for n in range(MAX_CHAT + 40))
@@ -688,7 +688,7 @@ async def test_the_talk_panel_shows_the_newest_note_at_80x24():
     looked as if it was not sent. The panel follows its newest line."""
     app = ScreenApp(make_update(table_at_vote_abilities()), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for who in ("Bob", "Cat", "Dan"):
             app.game_screen.heard(f"{who}: I hold nothing you want, believe me, truly")
         await pilot.press("t", *"mine is the last word", "enter", "escape")
@@ -762,7 +762,7 @@ async def test_a_screen_app_answers_through_the_port_only():
     fake = FakePort()
     app = ScreenApp(make_update(drafting()), fake)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("1")
         await pilot.press("q")
         assert screen_text(app)
@@ -891,7 +891,7 @@ async def test_the_round_box_tells_the_round_score_source_by_source(size):
     fake = FakePort()
     app = ScreenApp(update, fake)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         box = app.game_screen._round_box(update, 1)
         assert box is not None and box.aside
         head, *rows = box.aside
@@ -972,7 +972,7 @@ async def test_what_the_vote_did_stays_in_a_box_until_enter():
     fake = FakePort()
     app = ScreenApp(make_update(before[0], 0, log=before[1]), fake)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is app.game_screen
         app.game_screen.show(make_update(after[0], 0, log=after[1]))
         await pilot.pause()
@@ -1042,7 +1042,7 @@ async def test_a_round_that_ends_on_a_steal_takes_the_votes_box_place(monkeypatc
     assert any(" robs " in line for line in next_round[1][len(after[1]):])
     app = GuardedApp(make_update(before[0], 0, log=before[1]), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.game_screen.show(make_update(after[0], 0, log=after[1]))
         await pilot.pause()
         vote_box = app.screen
@@ -1074,7 +1074,7 @@ async def test_the_vote_box_is_one_viewers_and_goes_when_the_view_does():
     fake = FakePort()
     app = ScreenApp(make_update(before[0], 0, log=before[1]), fake)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.game_screen.show(make_update(after[0], 0, log=after[1]))
         await pilot.pause()
         assert isinstance(app.screen, EndingScreen)
@@ -1083,7 +1083,7 @@ async def test_the_vote_box_is_one_viewers_and_goes_when_the_view_does():
         assert app.screen is app.game_screen
     app = ScreenApp(make_update(after[0], 0, log=after[1]), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is app.game_screen
 
 
@@ -1099,7 +1099,7 @@ async def test_the_next_draft_shows_the_players_above_the_last_rounds_recap():
     assert "Showdown, every hand revealed:" in text
     app = ScreenApp(make_update(state, 0, log=log), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert text.count("no cards yet") == 3  # every seat's row
         assert "Your character:" in text
@@ -1256,7 +1256,7 @@ async def test_the_tables_title_says_rows_are_out_of_sight_and_the_keys():
     fake = FakePort()
     app = ScreenApp(make_update(state, 0, bots=frozenset()), fake)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         # the title follows the table's layout: waited for, not one pause
         # (a loaded machine lays it out later)
@@ -1652,7 +1652,7 @@ async def test_admitted_cards_keep_their_numbers_as_the_others_go():
     fake = FakePort()
     app = ScreenApp(make_update(state, 0), fake)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("2")
         assert fake.submitted == [(0, Discard(1))]
         app.game_screen.show(make_update(GAME.apply(state, 0, Discard(1)), 0))
@@ -1673,7 +1673,7 @@ async def test_table_talk_lasts_until_the_vote_not_into_the_next_round():
     fake = FakePort()
     app = ScreenApp(make_update(state, 0), fake)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.game_screen.heard("Cat hides Hope")
         await pilot.pause()
         assert "Cat hides Hope" in screen_text(app)
@@ -2045,7 +2045,7 @@ async def test_teals_copy_points_to_its_card_and_the_discard_says_what_it_counts
     fake = FakePort()
     app = ScreenApp(update, fake)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "4(A)→1" in text and "=1" not in text
         assert "Discard card 4 Anger (counts as Lust)" in text
@@ -2079,7 +2079,7 @@ async def test_your_own_note_says_it_is_yours():
     fake = HotSeat()
     app = ScreenApp(make_update(state, 1), fake)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for key in keys:
             await pilot.press(key)
         await pilot.pause()
@@ -2171,7 +2171,7 @@ async def test_l_lets_the_keys_scroll_the_log_back():
     state, log = round_two_draft()
     app = ScreenApp(make_update(state, 0, log=log), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         panel = screen.query_one("#ov-log")
         await pilot.press("z")  # the whole log, not the recap
@@ -2201,7 +2201,7 @@ async def test_the_log_read_with_l_says_how_to_go_back_and_enter_goes_back(whole
     fake = FakePort()
     app = ScreenApp(make_update(state, 0, log=log), fake)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         panel = screen.query_one("#ov-log")
         if whole_log:
@@ -2239,7 +2239,7 @@ async def test_a_refit_pending_as_the_screen_is_taken_down_does_not_stop_the_app
     state = table_at_vote_abilities()
     app = ScreenApp(make_update(state, 0))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         pending = []
         screen.call_after_refresh = pending.append  # held until the widgets are gone
@@ -2422,7 +2422,7 @@ async def test_a_choice_made_takes_down_the_hints_about_the_last_prompt():
     update = make_update(state, seat)
     app = ScreenApp(update, FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.notify("Cat: hello")
         await pilot.press("enter")
         await pilot.pause()
@@ -2567,7 +2567,7 @@ async def test_at_a_shared_table_a_note_not_sent_stays_in_the_box():
     port = SharedPort()
     app = ScreenApp(make_update(drafting()), port)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("t", *"hi", "enter")
         field = app.screen.query_one("#ov-note")
         assert field.value == "hi" and app.screen.focused is field
@@ -2641,7 +2641,7 @@ async def test_meixius_notice_names_both_peeks_ov11():
 
     app = ScreenApp(make_update(state, 0), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         a, b = dans
         assert card(a) != card(b)
         assert told(a, b) == [
@@ -2694,13 +2694,13 @@ async def test_table_talk_says_whether_the_panel_shows_it():
     the panel shows the line, so the shared table tells it otherwise."""
     app = ScreenApp(make_update(drafting()), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.game_screen.heard("Bob: I kept nothing good") is True
     (_, _), (after, log), _ = round_one_states()
     assert after.phase not in (Phase.DRAFT, Phase.PLACE, Phase.VOTE)
     app = ScreenApp(make_update(after, log=log), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.game_screen.heard("Bob: good game") is False
         assert "good game" not in screen_text(app)
 
@@ -2728,7 +2728,7 @@ async def test_the_leader_among_the_tied_is_you_in_the_choices():
     state, seat = found
     app = ScreenApp(make_update(state, seat), FakePort())
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         labels = [label for label, _ in app.game_screen._choices(app.game_screen.update)]
     me = NAMES[seat]
     assert f"You ({me})" in labels, labels
@@ -2741,7 +2741,7 @@ async def test_escape_says_the_note_was_not_sent():
     thought it sent. It says so; an empty note leaves quietly."""
     app = ScreenApp(make_update(drafting()), FakePort())
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("t", *"hi all", "escape")
         await pilot.pause()
         assert [n.message for n in app._notifications] == [
@@ -2762,7 +2762,7 @@ async def test_a_long_talk_line_keeps_its_speaker_in_sight():
     app = ScreenApp(make_update(drafting()), FakePort())
     long = "Bob: " + "a very long message that goes on and on " * 5 + "the end"
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.game_screen.heard("Cat: hello")
         app.game_screen.heard(long)
         text = await settled_text(app, pilot)
@@ -2932,7 +2932,7 @@ async def test_a_long_talk_line_shows_its_speaker_and_its_end():
             "that is true then cyd is bluffing about red and we all vote cyd out!!")
     assert len(long) == 139
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.game_screen.heard("Cat: hello")
         app.game_screen.heard(long)
         text = await settled_text(app, pilot)
@@ -2961,7 +2961,7 @@ async def test_a_long_talk_line_without_spaces_shows_its_speaker_and_its_end(sai
     app = ScreenApp(make_update(drafting()), FakePort())
     long = "Bob: " + said
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.game_screen.heard("Cat: hello")
         app.game_screen.heard(long)
         await settled_text(app, pilot)
@@ -2999,7 +2999,7 @@ async def test_the_round_end_for_everyone_shows_each_round_score_at_80x24(seed):
     public = make_update(state, None, log=tuple(log))
     app = ScreenApp(public, HotSeatPort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         screen._round_asked = 1  # (round 1 was played here)
         [box] = screen.round_end_dialogs(public)

@@ -43,7 +43,7 @@ from tests.overstocked_screen_kit import (
     screen_text,
 )
 from tests.overstocked_tables import area, deal, dealt_game, pick_all, play, table
-from tests.screen_kit import FakePort, settled_text
+from tests.screen_kit import FakePort, settle, settled_text
 from tui.screens.game import TableUpdate
 from tui.screens.overstocked_area import AreaPane, AreaView, CrateHand
 
@@ -290,7 +290,7 @@ async def test_c_shows_what_lies_under_the_ghost():
     port = FakePort()
     app = ScreenApp(update, port)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         wh = screen.query_one("#os-wh", AreaView)
         ghost = dict(wh.ghost.cells)
@@ -333,7 +333,7 @@ async def test_at_80_columns_the_card_being_placed_marks_its_worker_reversed():
     state = pick_all(pick_state(), {0: 24, 2: 27})  # Ann places card 24, a worker on it
     app = ScreenApp(make_update(state), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         wh = app.game_screen.query_one("#os-wh", AreaView)
         assert wh.cell_size == (2, 1)  # a space one letter wide: no room for ☻
         ghost = dict(wh.ghost.cells)
@@ -365,7 +365,7 @@ async def test_a_placement_taken_back_leaves_the_ghost_where_it_was_placed(keys)
     port = FakePort()
     app = ScreenApp(update, port)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         first = _ghost(screen)
         for key in keys:
@@ -388,7 +388,7 @@ async def test_a_new_placement_does_not_start_where_the_last_card_went():
     port = FakePort()
     app = ScreenApp(make_update(state), port)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         for key in ("r", "n", "enter"):
             await pilot.press(key)
@@ -458,7 +458,7 @@ async def test_the_placing_prompt_counts_the_spots_n_visits():
              if isinstance(a, Place) and a.where is Where.POPULARITY]
     app = ScreenApp(update, FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         screen.action_area("popularity")
         view = screen.query_one("#os-pop", AreaView)
@@ -504,7 +504,7 @@ async def test_the_edge_note_goes_with_the_card():
     assert placed.phase is Phase.FORKLIFT
     app = ScreenApp(make_update(state), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         for _ in range(4):
             await pilot.press("right")
         assert "No further right" in await settled_text(app, pilot)
@@ -548,7 +548,7 @@ async def test_a_click_moves_the_ghost_and_a_second_click_places():
     fake = FakePort()
     app = ScreenApp(update, fake)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         view = app.game_screen.query_one("#os-wh", AreaView)
         spot = view.spot
         target = next(a for a in update.legal if isinstance(a, Place)
@@ -904,7 +904,7 @@ async def test_v_shows_the_other_warehouses_while_you_place():
     update = make_update(place_state())
     app = ScreenApp(update, FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         wh = screen.query_one("#os-wh", AreaView)
         await pilot.press("r", "n")
@@ -947,7 +947,7 @@ async def test_a_step_to_a_move_in_anothers_warehouse_shows_that_warehouse():
     updates = turns_of_others("overstocked", 3, 8, options=Options(forklifts=True))
     app = SequenceApp(OverstockedScreen, updates)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         wh = screen.query_one("#os-wh", AreaView)
 
@@ -998,7 +998,7 @@ async def test_the_recap_says_which_key_shows_a_move_in_anothers_warehouse():
     updates = turns_of_others("overstocked", 2, 2)  # ends: Bob places card 14 in their warehouse
     app = SequenceApp(OverstockedScreen, updates)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         text = said(screen)
         assert "in their warehouse" in text and "([ shows it)" in text, text
@@ -1015,7 +1015,7 @@ async def test_the_recap_says_which_key_shows_a_move_in_anothers_warehouse():
     updates = turns_of_others("overstocked", 2, 4)  # ends: Bob places card 8 in the popularity
     app = SequenceApp(OverstockedScreen, updates)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         text = said(app.game_screen)
         assert "in the popularity" in text and "shows it" not in text, text
 
@@ -1039,7 +1039,7 @@ async def test_at_one_terminal_the_next_person_opens_on_their_own_warehouse():
     state = pick_state()
     app = ScreenApp(make_update(state, seat=0), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         screen.set_focus(None)
         await pilot.press("v", "v")
@@ -1347,7 +1347,7 @@ async def test_spectating_the_score_is_of_the_warehouse_shown():
     assert turn.turn == 2
     app = ScreenApp(make_update(turn, seat=None), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "Cyd's score now" in await settled_text(app, pilot)
         app.game_screen.show(make_update(pick_state(), seat=None))  # everyone chooses
         text = await settled_text(app, pilot)
@@ -1423,7 +1423,7 @@ async def test_the_action_bar_keeps_its_line_when_the_turn_passes():
     state = place_state()
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         bar = screen.query_one("#os-actions")
         assert bar.display and bar.choices
@@ -1524,7 +1524,7 @@ async def test_every_player_keeps_one_line_and_the_supplies_are_whole_at_80_colu
         tables.append(solo_state())
     app = ScreenApp(make_update(tables[0]))
     async with app.run_test(size=(80, rows)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         # the first player's warehouse or tokens changed since the viewer's
         # last move: the rows are marked (a "•" in front of a changed one)
@@ -1759,7 +1759,7 @@ async def test_the_score_now_follows_the_terminal_when_it_shrinks():
     it is drawn again on a resize, as the areas and the prompt are."""
     app = ScreenApp(make_update(pick_state()))
     async with app.run_test(size=(160, 45)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "toy pop×yours = points" in screen_text(app)
         await pilot.resize_terminal(80, 24)
         for _ in range(3):
@@ -1800,7 +1800,7 @@ async def test_an_away_player_is_said_away_whole_and_only_where_it_tells_who(mar
     name = NAMES[turn].lower()
     app = ScreenApp(update, FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         text = screen_text(app)
         panel = str(app.game_screen.query_one("#os-players").render())
@@ -2045,7 +2045,7 @@ async def test_an_away_seat_keeps_one_line_of_the_players_box_at_80x24(mark, sho
     update = attrs.evolve(update, names=("Ann", f"Bob{mark}", "Cyd", "Dee"))
     app = ScreenApp(update, FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         panel = app.game_screen.query_one("#os-players").render()
     rows = [line for line in str(panel).splitlines() if line.strip()]
@@ -2070,7 +2070,7 @@ async def test_an_away_seat_of_three_keeps_one_line_with_a_long_name_at_80x24(ma
     update = attrs.evolve(update, names=("Ann", f"{name}{mark}", "Cyd"))
     app = ScreenApp(update, FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         panel = app.game_screen.query_one("#os-players")
         rows = [line for line in str(panel.render()).splitlines() if line.strip()]
@@ -2135,7 +2135,7 @@ async def test_the_final_tables_cut_parts_scroll_with_the_keys_at_80x24():
     update = final_update(6, Options(advanced=True))
     app = ScreenApp(update, FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         screen = app.game_screen
         box = screen.query_one("#os-final-box")
@@ -2175,7 +2175,7 @@ async def test_the_final_sheet_shows_its_focus_and_says_when_more_is_below_at_80
     update = final_update(6, Options(advanced=True))
     app = ScreenApp(update, FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         screen = app.game_screen
         box = screen.query_one("#os-final-box")
@@ -2324,7 +2324,7 @@ async def test_solo_bonus_wording_follows_the_panels_settled_width():
     update = make_update(state, bots=frozenset())
     app = ScreenApp(update, FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         panel = screen.query_one("#os-preview")
 
@@ -2388,7 +2388,7 @@ async def test_the_players_box_names_each_bots_level(size):
     update = attrs.evolve(os_.make_update(os_.pick_state()), levels=(None, "normal", "hard"))
     app = os_.ScreenApp(update)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panel = app.game_screen.query_one("#os-players")
         rows = str(panel.render()).splitlines()
         width = panel.content_region.width
@@ -2414,7 +2414,7 @@ async def test_the_players_box_names_every_bots_level_in_one_form(size):
                           names=("Ann", "Bartholomew", "Cyd"), levels=(None, "normal", "hard"))
     app = os_.ScreenApp(update)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panel = app.game_screen.query_one("#os-players")
         rows = str(panel.render()).splitlines()
         width = panel.content_region.width
@@ -2443,7 +2443,7 @@ async def test_the_players_panel_is_drawn_again_for_its_new_width(monkeypatch):
     update = attrs.evolve(make_update(pick_state()), levels=(None, "easy", "easy"))
     app = ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         panel = app.screen.query_one("#os-players")
 
         def rows() -> list[str]:

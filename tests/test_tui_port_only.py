@@ -19,7 +19,7 @@ from textual.app import App
 from core import CHANCE, GAMES
 from core.playout import sample_chance
 from host.messages import LEAVE, PLAY, SeatCommand, SeatUpdate
-from tests.screen_kit import screen_text
+from tests.screen_kit import screen_text, settle
 from tui.games import screen_class
 
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -110,7 +110,7 @@ async def test_a_screen_plays_a_whole_match_from_updates_alone(game_id, players,
     app = PortApp(screen, port.update())
     rng = random.Random(4)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         plays = 0
         for _ in range(5000):
             update = screen.update

@@ -14,7 +14,7 @@ import pytest
 
 from core.bossquest.state import ActiveSpell, Options, Step, Ulul
 from saves.journal import PlayerSpec
-from tests.screen_kit import screen_text, settled_text, wait_for
+from tests.screen_kit import screen_text, settle, settled_text, wait_for
 from tui.app import OvertableApp
 from tui.screens.bossquest import BossQuestScreen
 from tui.screens.handover import HandoverScreen
@@ -221,7 +221,7 @@ async def test_a_swapped_hidden_weapon_names_who_else_knows_it():
     after = GAME.apply(before, 0, TargetKnight(2))  # Ann takes Cyd's P4
     app = ScreenApp(make_update(after, seat=0), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = app.screen.received_privately(make_update(before, seat=0),
                                               make_update(after, seat=0))
         assert lines == [f"You receive {HIDDEN[2]} face down, Cyd's hidden weapon: "
@@ -259,7 +259,7 @@ async def test_the_weapons_line_says_what_changes_their_sum():
     after = GAME.apply(before, 0, TargetKnight(0))  # Ann's Attack -2 on herself
     app = ScreenApp(make_update(after, seat=0), FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         lines = app.screen.received_privately(make_update(before, seat=0),
                                               make_update(after, seat=0))
         # R6 + B3 + Y2 is 11; the Boss's HP 19 - 1

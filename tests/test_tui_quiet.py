@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from tests.screen_kit import screen_text
+from tests.screen_kit import screen_text, settle
 from tui.once import lay_out_once
 from tui.screens.game import GameScreen
 from tui.screens.overstocked_area import AreaView
@@ -251,7 +251,7 @@ async def test_the_footer_relights_and_changes_its_keys_without_laying_out_the_s
     cost every SSH session before)."""
     app = FooterApp()
     async with app.run_test(size=(60, 4)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         footer = app.query_one(Footer)
         layouts = []
         refresh = Widget.refresh
@@ -291,7 +291,7 @@ async def test_the_footer_keeps_each_line_it_drew_and_draws_it_as_textual_would(
     footer's `render`."""
     app = FooterApp()
     async with app.run_test(size=(60, 4)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         footer = app.query_one(Footer)
         lines = {}
         for can_end in (True, False, True, False):
@@ -319,7 +319,7 @@ async def test_a_click_on_a_footer_key_presses_it_and_a_dim_key_rings():
     app.action_end = lambda: pressed.append("e")  # type: ignore[attr-defined]
     app.action_undo = lambda: pressed.append("u")  # type: ignore[attr-defined]
     async with app.run_test(size=(60, 4)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         line = screen_text(app).splitlines()[-1]
         await pilot.click(Footer, offset=(line.index("End"), 0))
         await pilot.click(Footer, offset=(line.index("Undo"), 0))  # dimmed: nothing
@@ -374,7 +374,7 @@ async def test_a_layout_that_resizes_panels_settles_in_one_pass(monkeypatch):
     lay_out_once()
     app = GrowingApp()
     async with app.run_test(size=(40, 12)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         top, below = app.query_one("#top", Static), app.query_one("#below", Static)
         y = below.region.y
         counted = Layouts(app, monkeypatch)
@@ -414,7 +414,7 @@ async def test_a_widget_removed_is_painted_over_when_the_map_is_rebuilt_before_t
     lay_out_once()
     app = NoticeApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         notice = app.query_one("#notice", Static)
         where = notice.region
         assert where
@@ -454,7 +454,7 @@ async def test_a_change_of_focus_on_a_game_screen_repaints_only_the_panels_it_re
 ):
     app = FocusApp()
     async with app.run_test(size=(40, 12)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.screen.query_one("#first").focus()
         await pilot.pause()
         await pilot.pause(0.1)
@@ -549,7 +549,7 @@ async def test_the_action_bar_stays_on_screen_and_lets_the_keys_go_when_empty(ga
                for u in turns_of_others(game, players=players, seed=3, skip=skip)]
     app = SequenceApp(screen_class(game), updates[:1])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         bar = screen.query_one(ActionBar)
         seen = set()
@@ -599,7 +599,7 @@ async def test_a_footer_too_narrow_keeps_help_and_chat_in_sight():
     and the chat. The screen's last keys give way (… marks it) instead."""
     app = CrowdedApp()
     async with app.run_test(size=(60, 4)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         line = screen_text(app).rstrip().splitlines()[-1]
         assert "f1 Help" in line and "f2 Chat" in line and "…" in line
         assert line.startswith("⏎ Do it u Undo q Home")

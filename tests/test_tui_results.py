@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 
 from core.engine import Category, Outcome
 from host.messages import SeatUpdate
-from tests.screen_kit import screen_text
+from tests.screen_kit import screen_text, settle
 from tui.screens.results import ResultsScreen
 
 NAMES = ("Ann", "Bram", "Cora", "Dev", "Edda")
@@ -39,7 +39,7 @@ class ResultsApp(App):
 async def test_results_open_on_the_winner_and_the_ranking_at_80x24():
     app = ResultsApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         scroll = app.screen.query_one("#results", VerticalScroll)
         assert scroll.max_scroll_y > 0  # the results do not fit: they scroll
@@ -96,7 +96,7 @@ async def test_boss_quest_results_show_the_bq26_scores():
 
     app = App1()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         rows = _standings_rows(app)
         notes = " ".join(str(n.render()) for n in app.screen.query(".results-note"))
     assert rows == {"Cora": ("1", "4"), "Bram": ("2", "3"), "Ann": ("3", "2")}
@@ -126,7 +126,7 @@ async def test_boss_quest_scores_equal_to_the_keys_need_no_note():
             self.push_screen(ResultsScreen(update))
 
     async with App3().run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         notes = " ".join(str(n.render()) for n in pilot.app.screen.query(".results-note"))
     assert "one below" not in notes
 
@@ -167,7 +167,7 @@ async def test_a_score_below_the_keys_is_explained_by_name_in_sight(size):
     assert update.outcome.scores == (3, 2, 1, 5)
     app = _app_for(update)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         rows = _standings_rows(app)
         text = " ".join(screen_text(app).split())
@@ -190,7 +190,7 @@ async def test_other_games_results_still_show_their_points():
 
     app = App2()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         rows = _standings_rows(app)
     assert rows == {"Ann": ("1", "40"), "Bram": ("2", "40")}
 
@@ -234,7 +234,7 @@ async def test_a_duels_score_pad_is_whole_beside_the_standings_at_80x24():
     outcome = Outcome(scores=(91, 105), winners=frozenset({1}), breakdown=breakdown)
     app = _app_for(two_players_end("overboss-duel", outcome))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         top = app.screen.query_one("#results-top")
         assert not top.has_class("-stacked")
@@ -253,7 +253,7 @@ async def test_the_line_saying_more_is_below_goes_once_all_is_in_sight():
     These results fill the 19 rows exactly."""
     app = _app_for(final_update(categories=14))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         scroll = app.screen.query_one("#results", VerticalScroll)
         text = screen_text(app)
@@ -274,7 +274,7 @@ async def test_a_wide_score_pad_goes_below_the_standings():
                         outcome=outcome)
     app = _app_for(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         assert app.screen.query_one("#results-top").has_class("-stacked")
         await pilot.resize_terminal(160, 40)
@@ -304,7 +304,7 @@ async def test_the_charts_rows_follow_the_standings():
                         names=names, bots=frozenset(), log=(), outcome=outcome)
     app = _app_for(update)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.screen.query_one("#standings", DataTable)
         ranked = [str(board.get_row_at(i)[1]).replace(" ★", "") for i in range(board.row_count)]
         charted = [str(label.render()) for label in app.screen.query(".chart-name").results(Label)]
@@ -333,7 +333,7 @@ async def test_three_players_overseers_pad_is_whole_beside_the_standings_at_80x2
     three players' pad goes beside them, Total in sight."""
     app = _app_for(overseers_update(3))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         assert not app.screen.query_one("#results-top").has_class("-stacked")
         text = screen_text(app)
@@ -349,7 +349,7 @@ async def test_a_pad_below_the_fold_says_so_and_the_keys_bring_its_total():
     line goes."""
     app = _app_for(overseers_update(6))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         text = screen_text(app)
         assert "Overseers: Finn wins!" in text
@@ -420,7 +420,7 @@ async def test_with_the_pads_total_in_sight_the_line_says_what_is_below():
     outcome = Outcome(scores=(4, 9), winners=frozenset({1}), breakdown=breakdown, notes=notes)
     app = _app_for(two_players_end("overstocked", outcome))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         text = screen_text(app)
         total = next(row for row in text.splitlines() if "Total" in row)
@@ -527,7 +527,7 @@ async def test_the_results_say_which_hearts_are_the_quests_and_which_the_duels()
                         names=names, bots=frozenset(), log=(), outcome=outcome)
     app = _app_for(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         notes = " ".join(str(n.render()) for n in app.screen.query(".results-note"))
         app.screen.query_one("#results", VerticalScroll).scroll_end(animate=False)
         await pilot.pause()
@@ -559,7 +559,7 @@ async def test_long_names_are_shortened_in_the_pad_and_every_number_stays_whole(
                         names=names, bots=frozenset(), log=(), outcome=outcome)
     app = _app_for(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         await pilot.press("end")
         await pilot.pause()
@@ -596,7 +596,7 @@ async def test_the_pads_numbers_are_right_aligned_under_their_names(size, player
                         names=names, bots=frozenset(), log=(), outcome=outcome)
     app = _app_for(update)
     async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         pad = app.screen.query_one("#score-pad", DataTable)
         board = app.screen.query_one("#standings", DataTable)
@@ -629,7 +629,7 @@ async def test_the_pads_columns_keep_their_labels_when_painted_at_once():
 
     app = _app_for(overseers_update(3))
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         pad = screen.query_one("#score-pad", DataTable)
         screen._pad_width = None
@@ -658,7 +658,7 @@ async def test_escape_on_the_final_table_goes_back_to_the_results(game, kit_name
     assert update.over
     app = kit.ScreenApp(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is app.game_screen
         await pilot.press("escape")
         await pilot.pause()
@@ -684,7 +684,7 @@ async def test_the_charts_have_a_bar_per_round_and_say_so():
                         outcome=GAME.outcome(state))
     app = _app_for(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         text = screen_text(app)
         drawn = [str(chart.render()) for chart in app.screen.query(RoundChart)]
@@ -721,7 +721,7 @@ async def test_the_charts_scale_is_the_keys_to_win_and_the_hearts_at_start():
     for size in ((80, 24), (160, 45)):
         app = _app_for(update)
         async with app.run_test(size=size) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             await pilot.pause()
             text = screen_text(app)
             keys = [c for c in app.screen.query(RoundChart) if c.has_class("keys")]
@@ -770,7 +770,7 @@ async def test_the_results_pad_heads_a_column_with_the_name_only():
                           names=("Ann", "Bram (left — bot playing)"))
     app = _app_for(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         pad = app.screen.query_one("#score-pad")
         heads = [str(column.label) for column in pad.columns.values()]
@@ -789,7 +789,7 @@ async def test_the_results_title_and_standings_name_the_player_only(game):
                         bots=frozenset(), log=(), outcome=outcome)
     app = _app_for(update)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         text = screen_text(app)
         rows = _standings_rows(app)
@@ -850,7 +850,7 @@ async def test_the_ranking_names_each_bots_level():
 
     app = LevelsApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         text = screen_text(app)
     assert "Boss Quest: Bram wins!" in text

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.screen_kit import screen_text, wait_for
+from tests.screen_kit import screen_text, settle, wait_for
 from tui import resources
 from tui.app import OvertableApp
 from tui.screens.rules import RulesScreen
@@ -175,7 +175,7 @@ async def test_the_footer_names_n_for_the_next_games_rules(tmp_path, monkeypatch
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0, theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.action_rules("overboss-duel")
         await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen)
                        and app.screen.is_mounted)

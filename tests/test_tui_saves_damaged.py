@@ -16,7 +16,7 @@ from core.engine import CHANCE
 from saves.journal import PlayerSpec
 from saves.match import Match
 from tests.saves_kit import make_app, on, play_to
-from tests.screen_kit import record_notices, wait_for
+from tests.screen_kit import record_notices, settle, wait_for
 from tui.screens.confirm import ConfirmScreen
 
 PLAYERS = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot", "random")]
@@ -357,7 +357,7 @@ async def test_a_new_match_where_a_file_is_in_the_way_says_so(tmp_path, monkeypa
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(data))
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.new_match("overboss-duel", PLAYERS)
         await pilot.pause()
         said = notices(app)

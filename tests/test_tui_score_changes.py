@@ -13,6 +13,7 @@ from core.overboss.components import Boss
 from core.overboss.state import Step
 from host.messages import SeatUpdate
 from tests.overboss_tables import D, R, play, sq, table
+from tests.screen_kit import settle
 from tests.since_kit import SequenceApp
 from tui.screens.game import score_change_words
 from tui.screens.overboss import OverbossScreen
@@ -60,7 +61,7 @@ async def test_the_recap_says_why_a_road_on_your_half_scored_you_five():
     app = SequenceApp(OverbossScreen, _moved(before, after, 0,
                                              "Bram places the Road on d2 (your side)."))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         rows = _recap_rows(app)
         assert rows[-2:] == ["1 Bram places the Road on d2 (your side).",
                              "Ann +5: Roads +1, Longest road +4"], rows
@@ -83,7 +84,7 @@ async def test_a_face_down_boss_objective_is_told_to_its_owner_only():
     line = "Bram places the Dungeon on b7 (their side)."
     app = SequenceApp(OverbossScreen, _moved(before, after, 0, line))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert _recap_rows(app)[-2:] == ["Ann +1: King Croak +1", "Bram +1: Dungeons +1"]
     # Bram's view of Ann's move of the same Dungeon (seat 0 places it)
     before = table(turn=0, step=Step.PLACE_TILE, hand=(D, None),
@@ -92,7 +93,7 @@ async def test_a_face_down_boss_objective_is_told_to_its_owner_only():
     app = SequenceApp(OverbossScreen, _moved(before, after, 1,
                                              "Ann places the Dungeon on b2 (their side)."))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         rows = _recap_rows(app)
         screen = app.game_screen
         told = " ".join(screen.recap_lines(screen.recap))
@@ -113,7 +114,7 @@ async def test_overstocked_recap_says_each_players_change_toy_by_toy():
 
     app = SequenceApp(OverstockedScreen, turns_of_others("overstocked", players=3, seed=2))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         steps = screen.recap.steps
         said = 0
@@ -147,7 +148,7 @@ async def test_the_prompt_says_why_the_drafted_token_is_not_offered():
                   lairs=(Lair(waiting=(SLIME, WOLF)), Lair()))
     app = ScreenApp(make_update(state))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         prompt = " ".join(str(app.game_screen.query_one("#ob-prompt").render()).split())
         text = screen_text(app)
     assert prompt.startswith("The Yeti cannot slay the hero on b2 and no other tile can take "
@@ -194,7 +195,7 @@ async def test_the_score_lines_keep_no_views_but_the_recaps_own():
     lines read as before."""
     app = SequenceApp(OverbossScreen, [])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         recaps = set()
         for update in _random_duel(60):
@@ -224,7 +225,7 @@ async def test_the_duel_works_out_a_views_score_pad_once():
     updates = _random_duel(30)
     app = SequenceApp(OverbossScreen, [])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         with mock.patch.object(scoring, "score_pad", wraps=scoring.score_pad) as pads, \
                 mock.patch.object(GAME, "score_pad", pads):
@@ -252,7 +253,7 @@ async def test_overstocked_works_out_a_views_score_rows_once():
     updates = turns_of_others("overstocked", players=3, seed=2)
     app = SequenceApp(OverstockedScreen, [])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         with mock.patch.object(STOCKED, "score_rows", wraps=STOCKED.score_rows) as rows:
             for update in updates:

@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 from host.messages import PLAY, SeatCommand
-from tests.screen_kit import FakePort, screen_text, settled_text
+from tests.screen_kit import FakePort, screen_text, settle, settled_text
 from tests.since_kit import SequenceApp, turns_of_others
 from tui.screens import game as game_screen
 from tui.screens.game import SENT_TEXT
@@ -64,7 +64,7 @@ async def table(game: str, port: FakePort | None = None):
     app = SequenceApp(screen_class(game), [decide])
     app.port = app.game_screen.port = WirePort() if port is None else port
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         while getattr(app.screen, "holds_the_table", False):  # a combat
             await pilot.press("enter")
         yield app, pilot, app.game_screen, decide

@@ -9,7 +9,7 @@ import pytest
 from textual.command import CommandPalette
 from textual.widgets import Button, DataTable, Input, OptionList, Static
 
-from tests.screen_kit import count_players, screen_text, wait_for
+from tests.screen_kit import count_players, screen_text, settle, wait_for
 from tui.app import OvertableApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen, TableUpdate
@@ -258,7 +258,7 @@ async def test_continue_offers_the_match_opened_and_left_without_a_move(fake_scr
 async def test_new_match_form_generated_from_options():
     app = make_app(start="new", argument=GAME)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.screen
         assert isinstance(screen, NewMatchScreen)
         # a checkbox per bool option, defaults from the attrs class
@@ -286,7 +286,7 @@ async def test_new_match_form_generated_from_options():
 async def test_new_match_back_without_escape():
     app = make_app(start="new", argument=GAME)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("ctrl+b")
         await pilot.pause()
         assert isinstance(app.screen, HomeScreen)
@@ -772,7 +772,7 @@ async def test_a_long_journal_loads_behind_a_loading_screen_the_player_can_leave
 async def test_too_small_message_and_recovery():
     app = make_app()
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
         text = str(app.screen.query_one("#too-small", Static).render())
         assert "Overtable needs at least 80x24; this terminal is 60x20" in text
@@ -1092,7 +1092,7 @@ async def test_no_color_leaves_the_terminals_own_colours(monkeypatch):
     monkeypatch.delenv("COLORTERM")
     app = OvertableApp(bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.theme == theme.ANSI_THEME
         drawn = drawn_colours(app)
         assert drawn and not any("#000000" in colour for pair in drawn for colour in pair), drawn
@@ -1120,7 +1120,7 @@ async def test_a_damaged_theme_file_starts_with_the_terminals_own(monkeypatch, t
     theme.theme_file().write_bytes(kept)
     app = OvertableApp(bot_delay=0, remember_theme=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.theme == theme.ANSI_THEME
         told = [n.message for n in app._notifications]
         assert any("not one of Overtable's" in m for m in told) == (kept == b"no-such-theme\n")
@@ -1410,11 +1410,11 @@ async def test_the_locale_note_is_shown_once_at_start():
     note = "Your locale (LANG=C) is not UTF-8, and Overtable draws in UTF-8: ..."
     app = OvertableApp(bot_delay=0, locale_note=note)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert [n.message for n in app._notifications] == [note]
     app = OvertableApp(bot_delay=0)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert not list(app._notifications)
 
 
@@ -1509,7 +1509,7 @@ async def test_under_no_color_ctrl_t_offers_the_plain_look_and_keeps_its_own_cho
 
     app = started()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert plain(app)
         # F1 says the round as it goes here
         assert dict(global_keys(app))["Ctrl+T"] == (
@@ -1526,19 +1526,19 @@ async def test_under_no_color_ctrl_t_offers_the_plain_look_and_keeps_its_own_cho
     assert not theme.theme_file().exists()  # a colour terminal's choice is not made here
     again = started()
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert again.theme == theme.COLOUR_THEME and not plain(again)  # chosen under NO_COLOR
         await pilot.press("ctrl+t")  # plain, kept
     # a theme chosen in colour does not make a NO_COLOR start grey
     theme.save_theme(theme.COLOUR_THEME)
     later = started()
     async with later.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert plain(later)
     monkeypatch.delenv("NO_COLOR")
     coloured = OvertableApp(bot_delay=0, remember_theme=True)
     async with coloured.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert coloured.theme == theme.COLOUR_THEME  # its own choice, untouched
 
 

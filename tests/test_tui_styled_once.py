@@ -16,6 +16,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
+from tests.screen_kit import settle
 from tests.test_tui_results import final_update
 from tui.app import OvertableApp
 from tui.once import style_once, widgets_default_css
@@ -114,7 +115,7 @@ async def test_a_rule_for_what_is_inside_a_focused_widget_still_reaches_it():
     style_once()
     app = FocusApp()
     async with app.run_test(size=(40, 16)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         inner = app.screen.query_one("#inner")
         app.screen.query_one("#lit").focus()
         await pilot.pause()
@@ -128,7 +129,7 @@ async def test_a_focused_container_restyles_itself_alone(monkeypatch):
     style_once()
     app = FocusApp()
     async with app.run_test(size=(40, 16)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         plain = app.screen.query_one("#plain")
         lines = list(app.screen.query(".plain-line"))
@@ -159,7 +160,7 @@ async def results_styles(warm: bool) -> tuple[list[tuple[str, str]], int, int]:
     parses (cache misses) added by pushing the results."""
     app = OvertableApp(theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         if warm:
             app._warm_styles()
             await pilot.pause()

@@ -20,7 +20,7 @@ from tests import (
     overseers_screen_kit,
     overstocked_screen_kit,
 )
-from tests.screen_kit import FakePort, screen_text
+from tests.screen_kit import FakePort, screen_text, settle
 from tui.widgets.footer import Footer
 
 
@@ -59,7 +59,7 @@ async def test_undo_leaves_the_footer_when_nothing_can_be_taken_back(game, can_u
     port = FakePort()
     app = app_class(update, port)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         active = screen.active_bindings["u"]
         footer = _footer(app)

@@ -5,7 +5,7 @@ parse every stylesheet again and restyle every widget."""
 
 from __future__ import annotations
 
-from tests.screen_kit import wait_for
+from tests.screen_kit import settle, wait_for
 from tui import app as app_module
 from tui import resources
 from tui.app import OvertableApp
@@ -72,7 +72,7 @@ async def test_the_screens_look_the_same_with_their_stylesheets_read_early(monke
     async def styles_of_the_rules(early: bool) -> list[tuple[str, str]]:
         app = OvertableApp(theme_name="textual-dark")
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             if early:
                 app._warm_styles()
                 await pilot.pause()
@@ -92,7 +92,7 @@ async def test_the_stylesheets_read_early_stay_parsed_for_later_widgets():
 
     app = OvertableApp(theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app._warm_styles()
         sheet = app.stylesheet
         cached = {read_from for (_, read_from, *_rest) in sheet._parse_cache.keys()}

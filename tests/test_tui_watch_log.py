@@ -14,7 +14,7 @@ from tests import (
     overseers_screen_kit,
     overstocked_screen_kit,
 )
-from tests.screen_kit import FakePort, screen_text
+from tests.screen_kit import FakePort, screen_text, settle
 from tui.screens.help import idle_keys, screen_keys
 from tui.widgets.since import SinceLog
 
@@ -48,7 +48,7 @@ async def test_a_watcher_scrolls_the_whole_log_with_page_keys(kit, state_of):
     update = attrs.evolve(kit.make_update(state_of(), None), log=LOG)
     app = kit.ScreenApp(update, SharedPort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.pause()
         screen = app.game_screen
         log = screen.query_one(SinceLog)
@@ -84,7 +84,7 @@ async def test_a_player_reads_back_the_log_with_page_keys(kit, state_of):
     app = kit.ScreenApp(attrs.evolve(kit.make_update(state, 0), log=LOG[:40], seq=1),
                         FakePort())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         # the others moved: the recap since the last move is up
         screen.show(attrs.evolve(kit.make_update(state, 0), log=LOG, seq=2))
@@ -131,7 +131,7 @@ async def test_a_player_reading_back_keeps_their_place_at_another_move(kit, stat
                         FakePort())
     more = LOG + tuple(f"Move {n} of the others." for n in range(1, 21))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         screen = app.game_screen
         log = screen.query_one(SinceLog)
         if recap_first:  # the others moved: the recap is up, PgUp puts it away

@@ -10,6 +10,7 @@ import pytest
 
 from core.overseers import GAME as OVERSEERS
 from tests import bossquest_screen_kit, overseers_screen_kit, overstocked_screen_kit
+from tests.screen_kit import settle
 from tests.test_overseers_kit import placed
 
 
@@ -49,7 +50,7 @@ async def test_the_side_column_grows_with_a_wide_screen(game):
     for columns, rows in ((120, 36), (180, 45), (260, 60)):
         app, side = make()
         async with app.run_test(size=(columns, rows)) as pilot:
-            await pilot.pause()
+            await settle(pilot)
             widths[columns] = app.screen.query_one(side).outer_size.width
     assert widths[120] == least  # as before: the snapshots at 120x36 hold
     assert widths[180] == int(180 * share)  # a share of the screen

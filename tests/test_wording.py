@@ -13,6 +13,7 @@ from core import GAMES
 from core.engine import CHANCE
 from core.playout import sample_chance
 from core.wording import base_verb, one_stop, second_person
+from tests.screen_kit import settle
 
 NAMES = ("Ann", "Bram", "Cora", "Dev")
 
@@ -194,7 +195,7 @@ async def test_a_towns_spawn_prompt_reads_as_one_sentence():
     # there when picked, OD-17)
     app = ScreenApp(make_update(two_square_town()))
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         board = app.game_screen.query_one("#ob-board")
         board.move_to_key(sq("d2"))  # the Town whose hero spawns first
         await pilot.press("enter")
@@ -212,7 +213,7 @@ async def test_overstocked_v_while_the_bots_spot_is_chosen_says_why():
 
     app = ScreenApp(make_update(solo_state(), seat=0, bots=frozenset()))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.game_screen._mode == "nominate"
         await pilot.press("v")
         await pilot.pause()
@@ -228,7 +229,7 @@ async def test_overstocked_a_new_round_opens_on_your_own_warehouse():
     state = pick_state()
     app = ScreenApp(make_update(state, seat=0))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         app.game_screen.set_focus(None)
         await pilot.press("v")
         await pilot.pause()
