@@ -1112,6 +1112,15 @@ class Hub:
             log.warning("refused the player name %s: %s", printable(repr(name[:MAX_NAME + 1])),
                         printable(mid_sentence(str(error))))
 
+    def name_refused(self, name: str) -> str:
+        """Why a hello from `name` would be refused ("" if it would not): the
+        SSH door asks before it says the player logged in."""
+        try:
+            self.check_distinct(new_player_name(name))
+        except HubError as error:
+            return str(error)
+        return ""
+
     def has_seats(self, name: str) -> bool:
         """`name` holds a person's seat at a table whose match is not over
         (a watcher holds none: a stopping host keeps no seats for them)."""

@@ -322,9 +322,11 @@ class FrontDoor:
         self.connected: set[_Server] = set()
         #: whether a player holds seats at the hub (None: not known, said so)
         self.has_seats: Any = None
+        #: why the hub refuses a player's name ("" if it does not; None: not asked)
+        self.name_refused: Any = None
         #: refused keys' fingerprints -> when the host was last told of them
         self.refused_told: dict[str, float] = {}
-        #: (player, why) refused for the caps -> when the host was last told
+        #: (player, why) refused at login -> when the host was last told
         self.capped_told: dict[tuple[str, str], float] = {}
 
     def total(self) -> int:
@@ -344,16 +346,17 @@ class FrontDoor:
             log.warning("refused the key %s for the name %s from %s", fingerprint,
                         printable(repr(username[:MAX_NAME + 1])), printable(address))
 
-    def tell_capped(self, name: str, address: str, why: str) -> None:
-        """A line on the host's terminal when a player's login is refused
-        for the caps, once a minute a player and reason (a script
-        retrying is not a line a try)."""
+    def tell_refused_login(self, name: str, address: str, key: str, why: str) -> None:
+        """The host's line for a player's key proved and its login refused
+        (for the caps, or for its name) in the stead of "logged in", once a
+        minute a player and reason (a script retrying is not a line a try)."""
         now = time.monotonic()
         told = self.capped_told.get((name, why), -REFUSED_KEY_QUIET_SECONDS)
         if now - told < REFUSED_KEY_QUIET_SECONDS:
             return
         self.capped_told[(name, why)] = now
-        log.info("%s from %s refused: %s", name, printable(address), why)
+        log.info("%s from %s refused (key %s): %s", name, printable(address), key,
+                 printable(mid_sentence(why)))
 
     def players(self) -> list[Player]:
         keys = self.keys
@@ -377,8 +380,10 @@ class _Server(asyncssh.SSHServer):
     def __init__(self, door: FrontDoor) -> None:
         self.door = door
         self.player: str | None = None
-        #: why the hub will refuse the player's name ("" if it will not)
+        #: why the player's name is refused, in their words and in the
+        #: host's ("" if it is not)
         self.refused = ""
+        self.refused_why = ""
         self.conn: Any = None
         #: this connection counts among its player's open ones
         self.counted = False
@@ -519,6 +524,8 @@ class _Server(asyncssh.SSHServer):
                 # connection is counted once authentication has succeeded
                 self.player = player.name
                 self.refused = player.told
+                self.refused_why = player.problem and (
+                    f"the name on line {player.line} of the authorized keys: {player.problem}")
                 self.keyed = True
                 self.fingerprint = key.get_fingerprint()
                 return True
@@ -542,16 +549,25 @@ class _Server(asyncssh.SSHServer):
         while recent and now - recent[0] > 60:
             recent.popleft()
         if len(recent) >= MAX_CONNECTS_PER_MINUTE:
-            self.door.tell_capped(name, self.address, "too many connections in a minute")
+            self.door.tell_refused_login(name, self.address, self.fingerprint,
+                                         "too many connections in a minute")
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
                                  "Too many Overtable connections in a minute: wait a moment.")
             return
         if self.door.connections[name] >= MAX_CONNECTIONS_PER_PLAYER:
-            self.door.tell_capped(name, self.address, "too many connections open")
+            self.door.tell_refused_login(name, self.address, self.fingerprint,
+                                         "too many connections open")
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
                                  "Too many Overtable connections are open: close one first.")
             return
         recent.append(now)
+        if not self.refused and self.door.name_refused is not None:
+            # the hub's refusal, known before its client runs: said to the
+            # player by the session, as one flagged in the keys file
+            self.refused = self.refused_why = self.door.name_refused(name)
+        if self.refused:  # the session only says why and ends
+            self.door.tell_refused_login(name, self.address, self.fingerprint, self.refused_why)
+            return
         self.door.connections[name] += 1
         self.counted = True
         self.door.connected.add(self)
@@ -1016,13 +1032,16 @@ async def serve(
     *,
     idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
     has_seats: Any = None,
+    name_refused: Any = None,
 ) -> Any:
     """Listen for players; returns the asyncssh server (close() to stop).
     A session without a key from its client for `idle_timeout` seconds is
     closed (0: never). `has_seats(player)`: whether the player holds seats,
-    for the words said at a stop."""
+    for the words said at a stop; `name_refused(player)`: why the hub
+    refuses the player's name ("" if it does not), asked at each login."""
     door = FrontDoor(players, child, idle_timeout)
     door.has_seats = has_seats
+    door.name_refused = name_refused
     server = await asyncssh.create_server(
         lambda: _Server(door),
         host,
@@ -1161,7 +1180,8 @@ async def _run_host(
                          "(--data-dir chooses a writable directory).") from None
     try:
         server = await serve(host, port, players, key, join_child(socket_path, data_dir, (host, port)),
-                             idle_timeout=idle_timeout, has_seats=hub.has_seats)
+                             idle_timeout=idle_timeout, has_seats=hub.has_seats,
+                             name_refused=hub.name_refused)
     except OSError as error:
         await hub.close()
         raise SetupError(f"Cannot listen on {host}:{port}: {error.strerror or error}.") from None

@@ -2124,6 +2124,19 @@ async def test_the_hub_knows_who_holds_seats(hub):
         await player.close()
 
 
+async def test_the_hub_says_which_names_it_refuses_before_a_hello(hub):
+    """The SSH door asks before it says a player logged in (host/ssh.py
+    `name_refused`): the host's terminal said "ANN logged in" for a name
+    the hub then refused."""
+    hub_, path = hub
+    ann, bob, _ = await table_for_two(path)
+    assert hub_.name_refused("ann") == "" and hub_.name_refused("dee") == ""
+    assert "reads as 'ann'" in hub_.name_refused("ANN")
+    assert hub_.name_refused("bot smith") != ""
+    for player in (ann, bob):
+        await player.close()
+
+
 async def _gone(hub_: Hub, name: str) -> None:
     """Until the hub has let every connection of `name` go."""
     for _ in range(100):

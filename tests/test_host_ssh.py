@@ -1044,3 +1044,57 @@ async def test_every_session_of_the_host_writes_in_the_host_s_data_directory(
     # what a session writes: its set-ups, under the host's data directory
     monkeypatch.setattr(os, "environ", env)
     assert table_setups.setups_file("ann").parent == base / "table-setups"
+
+
+async def _host_lines_of_a_refused_login(tmp_path, caplog, key, path, **serve_kwargs) -> tuple[str, list[str]]:
+    """What the refused player read and the host's terminal said of that try."""
+    import logging
+
+    caplog.set_level(logging.INFO, logger="host.ssh")
+    server = await serve("127.0.0.1", 0, read_players(path), load_host_key(tmp_path / "hk"),
+                         child_running(REPORT), **serve_kwargs)
+    port = server.sockets[0].getsockname()[1]
+    try:
+        async with connect(port, key) as conn:
+            process = await conn.create_process(term_type="xterm", encoding=None)
+            text = await output_of(process)
+            await process.wait_closed()
+        for _ in range(100):
+            if any("refused (key" in r.getMessage() for r in caplog.records):
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        server.close()
+    return text, [r.getMessage() for r in caplog.records if r.name == "host.ssh"]
+
+
+async def test_a_login_refused_for_its_keys_name_is_told_as_refused(tmp_path, caplog):
+    """Play-test: "ANN" beside "ann" in authorized_keys; the host's
+    terminal warned that 'ANN' is refused, then said "ANN logged in from
+    127.0.0.1" for that very key, which the player read refused. The try
+    is told refused, as one refused for too many connections is."""
+    ann = asyncssh.generate_private_key("ssh-ed25519", comment="ann")
+    twin = asyncssh.generate_private_key("ssh-ed25519")
+    path = tmp_path / "authorized_keys"
+    path.write_text(ann.export_public_key().decode()
+                    + 'environment="PLAYER=ANN" ' + twin.export_public_key().decode())
+    text, said = await _host_lines_of_a_refused_login(tmp_path, caplog, twin, path)
+    assert "Overtable refused the name 'ANN'" in text and "PLAYER=" not in text, text
+    assert not any("logged in" in line for line in said), said
+    assert said == [f"ANN from 127.0.0.1 refused (key {twin.get_fingerprint()}): the name on "
+                    "line 2 of the authorized keys: line 1 names 'ann', and a name is told "
+                    "apart by more than its case or look-alike letters."], said
+
+
+async def test_a_login_whose_name_the_hub_refuses_is_refused_at_the_door(tmp_path, keys, caplog):
+    """A name the file lets in but the hub refuses (it reads as a player of
+    its tables, "ann" of a copied journal for "Ann"): the host's terminal
+    said "Ann logged in", then that the hub refused the name. Refused at
+    the door, told once as refused, and the player reads the hub's why."""
+    path, ann, _, _ = keys
+    why = "'Ann' reads as 'ann', a player here already: use 'ann' if that is you."
+    text, said = await _host_lines_of_a_refused_login(
+        tmp_path, caplog, ann, path, name_refused=lambda name: why if name == "Ann" else "")
+    assert "Overtable refused the name 'Ann': 'Ann' reads as 'ann'" in text, text
+    assert "PLAYER=" not in text, text
+    assert said == [f"Ann from 127.0.0.1 refused (key {ann.get_fingerprint()}): {why}"], said
