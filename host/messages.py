@@ -211,6 +211,11 @@ class SeatUpdate:
     #: player's move or a reveal, is no more theirs to take back than their own
     stand_in_undo: bool = False
 
+    #: the seat whose last move was taken back in the change this update
+    #: tells (None: no take-back): every screen at the table says so, in
+    #: words from its own log, so nobody's table changes without a word
+    taken_back_by: int | None = None
+
     #: per seat, the level of the match's own bot there ("easy", "hard"),
     #: None for a person's seat (a bot standing in for an away person
     #: too: the seat stays theirs); () from a hub that sends none

@@ -181,6 +181,9 @@ class Session:
         self.closed = False
         self._broadcasting = False
         self._dirty = False
+        #: (the update count it made, the seat) of the last take-back
+        #: (`SeatUpdate.taken_back_by`)
+        self._taken_back: tuple[int, int] | None = None
 
     # -- seats and holders ---------------------------------------------------------
 
@@ -386,6 +389,8 @@ class Session:
             seq=self.seq,
             stopped=self.stopped and outcome is None,
             reading=frozenset() if outcome is not None else self.reading,
+            taken_back_by=(self._taken_back[1] if self._taken_back is not None
+                           and self._taken_back[0] == self.seq else None),
         )
 
     def _owed_since(self, seat: int) -> int:
@@ -521,6 +526,8 @@ class Session:
         self.seq += 1
         self.stopped = False
         self._advance()
+        if command.kind == UNDO:
+            self._taken_back = (self.seq, command.seat)
         self._broadcast()
         self._changed()
         return None

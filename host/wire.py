@@ -80,6 +80,7 @@ class MessageCodec:
             "reading": sorted(update.reading),
             **({"stand_in_undo": True} if update.stand_in_undo else {}),
             **({"levels": list(update.levels)} if update.levels else {}),
+            **({} if update.taken_back_by is None else {"taken_back_by": update.taken_back_by}),
         }
 
     def _missed_dict(self, missed: Missed) -> dict:
@@ -152,6 +153,7 @@ class MessageCodec:
                 # no more than what u may take back)
                 stand_in_undo=raw.get("can_undo") is True and raw.get("stand_in_undo") is True,
                 levels=_levels(raw.get("levels", []), len(raw["names"])),
+                taken_back_by=_seat_or_none(raw.get("taken_back_by")),
             )
             if raw.get("missed") is not None:
                 update = attrs.evolve(update, missed=self._missed(raw["missed"], update.log))

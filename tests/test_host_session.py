@@ -622,6 +622,31 @@ def test_undo_through_the_session(tmp_path):
     assert discard in ann.last(seat).legal
 
 
+def test_every_holder_is_told_whose_move_was_taken_back(tmp_path):
+    """Play-test (Overseers, three players each at their own terminal): cy's
+    pick 5 ended the draft; cy's u took it back and the others' tables went
+    back from Placement to the draft with no word. Every update sent with
+    the take-back names the seat that took its move back, the others' and a
+    watcher's too (through the wire); the next change names nobody."""
+    session = session_of(tmp_path, "overseers", 3)
+    wire = codec(session.game)
+    seats = [Recorder() for _ in range(3)]
+    links = [session.connect(recorder, {seat}) for seat, recorder in enumerate(seats)]
+    watcher = Recorder()
+    session.connect(watcher, kind=SPECTATOR)
+    session.start()
+    for _ in range(5):  # the first card of each pack, cy the last to pick
+        for seat, link in enumerate(links):
+            assert link.send(SeatCommand.play(seat, seats[seat].last(seat).legal[0])) is None
+    assert seats[0].last(0).taken_back_by is None
+    assert links[2].send(SeatCommand.undo(2)) is None
+    told = [seats[0].last(0), seats[1].last(1), seats[2].last(2), watcher.last(None)]
+    assert [update.taken_back_by for update in told] == [2, 2, 2, 2]
+    assert all(wire.decode_update(wire.encode_update(u)) == u for u in told)
+    assert links[2].send(SeatCommand.play(2, seats[2].last(2).legal[0])) is None
+    assert seats[0].last(0).taken_back_by is None and watcher.last(None).taken_back_by is None
+
+
 class Checker:
     """Checks each update against the session's own state as it arrives."""
 

@@ -179,7 +179,7 @@ async def test_a_resumed_match_offers_the_same_take_back(tmp_path, monkeypatch):
         await pilot.press("u")
         await pilot.pause()
         assert app.screen is cover and cover.player == "Ann"
-        assert "Ann's move was taken back." in str(cover.query_one("#handover-note").render())
+        assert "Ann took back their last move." in str(cover.query_one("#handover-note").render())
         assert app.table.session.update_for(0).legal  # Ann chooses again
 
 

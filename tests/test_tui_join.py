@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import random
+from typing import Any
 
 import pytest
 from textual import events
@@ -1490,6 +1491,46 @@ async def _overseers_with_bob(app, pilot, path):
     await bob.send({"join": {"table": table, "seat": 1}})
     await wait_for(pilot, lambda: isinstance(app.screen, OverseersScreen))
     return bob, table, app.screen
+
+
+async def test_a_take_back_at_a_shared_table_is_told_to_the_others(shared_hub):
+    """Play-test (Overseers, each at their own terminal): a pick taken back
+    (the draft's last, its Placement undone) changed the others' tables with
+    no word; only the one who took it back read "Taken back: you keep …".
+    Here Bob's pick before Ann has made hers (a bot's pick would follow the
+    turn's last at once, past which nothing is taken back). The others are
+    told who took back their last move, in the words of their own log
+    (never the card kept), and their log no longer has the pick."""
+    _, path = shared_hub
+    wire = codec(GAMES["overseers"])
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        bob, table, screen = await _overseers_with_bob(app, pilot, path)
+        await wait_for(pilot, lambda: screen.update is not None and bool(screen.update.legal)
+                       and 2 not in screen.update.to_act)  # the bot has picked
+
+        async def bobs_update(condition) -> Any:
+            while True:
+                message = await bob.expect("update")
+                update = wire.update_from_dict(message["update"])
+                if condition(update):
+                    return update
+
+        mine = await bobs_update(lambda u: bool(u.legal) and u.seq >= screen.update.seq)
+        await bob.send({"command": wire.command_dict(SeatCommand.play(1, mine.legal[0], mine.seq)),
+                        "table": table})
+        picked = await bobs_update(lambda u: u.can_undo)  # Ann has not picked yet
+        await wait_for(pilot, lambda: screen.update.seq == picked.seq)
+        bobs_pick = next(line for line in screen.update.log if line.startswith("Bob keeps"))
+        await bob.send({"command": wire.command_dict(SeatCommand.undo(1, picked.seq)),
+                        "table": table})
+        await wait_for(pilot, lambda: any("took back" in n for n in said))
+        [told] = [n for n in said if "took back" in n]
+        assert told == f"Bob took back their last move: {bobs_pick.split('. ')[0].rstrip('.')}.", said
+        assert "(pick 1)" in told and bobs_pick not in screen.update.log
+        assert not any(n.startswith("Taken back") for n in said), said
+        await bob.close()
 
 
 async def bob_says(pilot, bob, table, screen, text: str) -> None:

@@ -303,7 +303,7 @@ async def test_the_cover_lets_the_last_person_take_back_their_pick(tmp_path, mon
         # busy machine its frame may come a moment after the pause)
         await wait_for(pilot, lambda: "I'm ready" in screen_text(app).splitlines()[-1])
         text = screen_text(app)
-        assert "Pass to Ann" in text and "Ann's move was taken back." in text
+        assert "Pass to Ann" in text and "Ann took back their last move." in text
         assert "press u" not in text and not any(card in text for card in pack)
         assert set(drawn) <= {None}  # under the cover: the public view only
         await pilot.press("u")  # nothing more to offer

@@ -88,7 +88,7 @@ async def test_every_game_says_what_was_taken_back(game):
 
 
 async def test_the_covers_take_back_is_said_once(tmp_path, monkeypatch):
-    """The hand-over cover says "Ann's move was taken back."; Ann's view,
+    """The hand-over cover says "Ann took back their last move."; Ann's view,
     uncovered again, does not say it a second time."""
     from tui.screens.handover import HandoverScreen
 
@@ -102,7 +102,7 @@ async def test_the_covers_take_back_is_said_once(tmp_path, monkeypatch):
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
         await pilot.press("u")
         await pilot.pause()
-        assert "Ann's move was taken back." in str(app.screen.query_one("#handover-note").render())
+        assert "Ann took back their last move." in str(app.screen.query_one("#handover-note").render())
         await pilot.press("enter")
         await wait_for(pilot, lambda: not isinstance(app.screen, HandoverScreen))
         await pilot.pause()

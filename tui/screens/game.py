@@ -341,7 +341,17 @@ _SENTENCE_END = re.compile(r"(?<!Dr)\. (?=[A-Z])")
 _GAME_OVER = re.compile(r"(?:^|(?<=[.!] ))The game is over\b")
 
 
-def taken_back_words(lines: Sequence[str]) -> str:
+def took_back_words(who: str, lines: Sequence[str] = ()) -> str:
+    """What everyone else at the table is told of `who`'s take-back: who,
+    then what it took off the reader's own log (`lines`, their own words:
+    nothing secret, an Overseers pick is "cy keeps a card (pick 5)"). A
+    play-test's shared table turned back from Placement to the draft with
+    no word but to the one who took their pick back."""
+    head = f"{who} took back their last move"
+    return taken_back_words(lines, head) if lines else f"{head}."
+
+
+def taken_back_words(lines: Sequence[str], head: str = "Taken back") -> str:
     """The notice for a take-back whose undo took `lines` off the player's
     own log: each line's first sentence (the move; "you" for "You") and
     what the rules then did with it ("Then the Rocktopus goes to your
@@ -361,17 +371,24 @@ def taken_back_words(lines: Sequence[str]) -> str:
         then = next((t.rstrip(".") for t in sentences[1:2] if t.startswith("Then ")), None)
         if then is not None:
             parts.append(f"t{then[1:]}")
-    said = _taken_back_said(parts[:1], len(parts) - 1)
+    said = _taken_back_said(head, parts[:1], len(parts) - 1)
     for shown in range(2, len(parts) + 1):
-        longer = _taken_back_said(parts[:shown], len(parts) - shown)
+        longer = _taken_back_said(head, parts[:shown], len(parts) - shown)
         if len(Content(longer).wrap(NOTICE_WIDTH - NOTICE_SIDES)) > _TAKEN_BACK_ROWS:
             break
         said = longer
     return said
 
 
-def _taken_back_said(parts: Sequence[str], more: int) -> str:
-    said = f"Taken back: {', '.join(parts)}{f' … and {more} more' if more else ''}"
+def _gone_from(old: Sequence[str], new: Sequence[str]) -> Sequence[str]:
+    """The lines of the log `old` that the log `new` no longer has (a take-back's)."""
+    kept = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
+                min(len(old), len(new)))
+    return old[kept:]
+
+
+def _taken_back_said(head: str, parts: Sequence[str], more: int) -> str:
+    said = f"{head}: {', '.join(parts)}{f' … and {more} more' if more else ''}"
     return said if said.endswith(("!", "?")) else f"{said}."
 
 
@@ -699,6 +716,7 @@ class GameScreen(Screen):
         if self.sent_from is not None and update.seq != self.sent_from:
             self._stop_waiting()  # the answer (or a change before it)
         self._tell_taken_back(update)
+        self._tell_taken_back_by_another(before, update)
         if self.is_mounted:
             collector.drawing(self.app)
             self._redraw(update)
@@ -737,11 +755,22 @@ class GameScreen(Screen):
         self._taking_back = None
         if update.seat != sent.seat:
             return
-        old, new = sent.log, update.log
-        kept = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b),
-                    min(len(old), len(new)))
-        if len(new) < len(old) and self.is_attached:
-            hint(self, taken_back_words(old[kept:]), severity="information", news=True)
+        if len(update.log) < len(sent.log) and self.is_attached:
+            hint(self, taken_back_words(_gone_from(sent.log, update.log)),
+                 severity="information", news=True)
+
+    def _tell_taken_back_by_another(self, before: TableUpdate | None,
+                                    update: TableUpdate) -> None:
+        """Another player at a shared table took back their last move: this
+        screen (a player's or a watcher's) says so (`took_back_words`). At
+        one terminal the hand-over cover says it, with the same words."""
+        who = update.taken_back_by
+        if (who is None or who == update.seat or self.here or before is None
+                or before.seq >= update.seq or not 0 <= who < len(update.names)
+                or not self.is_attached):
+            return
+        hint(self, took_back_words(update.names[who], _gone_from(before.log, update.log)),
+             severity="information", news=True)
 
     def _hold_last_moves(self, update: TableUpdate) -> None:
         """The match ended with moves after your last one: they go over the

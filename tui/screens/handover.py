@@ -293,7 +293,9 @@ class HandoverScreen(Screen):
             self._refuse(after)
             return
         self.refusal = ""
-        self.note = f"{take_back.who}'s move was taken back."
+        from tui.screens.game import took_back_words  # (the game screens' words)
+
+        self.note = took_back_words(take_back.who)
         self.player, self._on_ready = after
         self.news = self.moves = ()  # what it revealed or did is no longer so
         self.heading, self.why = None, ""  # it waits for the one who took it back
