@@ -210,3 +210,15 @@ async def test_the_dungeons_take_back_names_the_monster_in_the_duel(tmp_path, mo
         [notice] = _taken_back(said)
         assert notice.startswith("Taken back: you place the Dungeon on ") and token in notice, said
         assert "more" not in notice, said
+
+
+def test_the_others_are_told_who_took_back_in_their_own_logs_words():
+    """Everyone else at a shared table reads who took back their last move
+    and what left their own log: the first sentence of a line and what the
+    rules then did, never the rest (an Overseers pick's card is not named)."""
+    from tui.screens.game import took_back_words
+
+    line = ("cy keeps a card (pick 5). Each player discards their last card "
+            "(yours: Greed (G)).")
+    assert took_back_words("cy", (line,)) == "cy took back their last move: cy keeps a card (pick 5)."
+    assert took_back_words("cy") == "cy took back their last move."
