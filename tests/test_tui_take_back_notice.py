@@ -220,5 +220,5 @@ def test_the_others_are_told_who_took_back_in_their_own_logs_words():
 
     line = ("cy keeps a card (pick 5). Each player discards their last card "
             "(yours: Greed (G)).")
-    assert took_back_words("cy", (line,)) == "cy took back their last move: cy keeps a card (pick 5)."
+    assert took_back_words("cy", (line,)) == "Taken back by cy: cy keeps a card (pick 5)."
     assert took_back_words("cy") == "cy took back their last move."

@@ -347,8 +347,10 @@ def took_back_words(who: str, lines: Sequence[str] = ()) -> str:
     nothing secret, an Overseers pick is "cy keeps a card (pick 5)"). A
     play-test's shared table turned back from Placement to the draft with
     no word but to the one who took their pick back."""
-    head = f"{who} took back their last move"
-    return taken_back_words(lines, head) if lines else f"{head}."
+    # ("Taken back by": as the one who took it back reads "Taken back: …";
+    # "cy took back their last move: cy keeps a card" read as what came of it)
+    return taken_back_words(lines, f"Taken back by {who}") if lines else (
+        f"{who} took back their last move.")
 
 
 def taken_back_words(lines: Sequence[str], head: str = "Taken back") -> str:
