@@ -323,3 +323,49 @@ async def test_the_columns_take_the_scroll_bars_room_while_the_list_does_not_scr
         await pilot.pause()
         assert grid.show_vertical_scrollbar
         assert grid.virtual_size.width <= 80 - grid.styles.scrollbar_size_vertical, rows(app)
+
+
+def all_away(*names: str) -> dict:
+    """An Overseers match begun, everyone away (closed windows, `q`), all
+    of them to choose their pick."""
+    return overseers("o", *[person(name, away=True) for name in names], started=True,
+                     play={"finished": False, "to_act": list(range(len(names))), "actions": 30})
+
+
+@pytest.mark.parametrize("names", [("ann", "bob", "cy"), ("alexandra", "benjamin", "cyrus"),
+                                   ("alexandra", "benjamin", "cyrus", "dee"),
+                                   ("ann", "bob", "cy", "dee", "eve"),
+                                   ("ann", "bob", "cy", "dee", "eve", "fay")])
+async def test_a_table_where_everyone_is_away_keeps_to_one_line_at_80_columns(names):
+    """Play-test over SSH (80x24): cy's lobby beside an Overseers match
+    where ann, bob and cy were all away read "ann (away), bob (away), / cy
+    (you, away)" and "your turn; waiting: ann, bob / away". Said shorter
+    ("ann, bob, cy (you) — all away", "your turn; ann, bob away"), each row
+    keeps to one line, no name cut; at 160 columns every word as before."""
+    from tests.screen_kit import wait_for
+
+    me = names[-1]
+    boss = {"table": "b", "title": "Boss Quest", "started": True, "creator": "ann",
+            "seats": [person("ann"), person("bob")], "away_bot": None,
+            "play": {"finished": False, "to_act": [1], "actions": 3}}
+    for width in (80, 160):
+        app = lobby_app()
+        async with app.run_test(size=(width, 24)) as pilot:
+            await wait_for(pilot, lambda: pilot.app.screen.query("#lobby-legend"))
+            app.screen.show([all_away(*names), boss], me)
+            await wait_for(pilot, lambda: any("Boss Quest" in line for line in rows(pilot.app)))
+            grid = app.screen.query_one(DataTable)
+            assert all(grid.rows[key].height == 1 for key in grid.rows), (width, rows(app))
+            seats, now = (str(text) for text in grid.get_row_at(0)[1:])
+            assert all(len(line) <= width for line in rows(app))
+            assert "…" not in "".join(rows(app))
+            others = ", ".join(names[:-1])
+            full = ", ".join([*(f"{n} (away)" for n in names[:-1]), f"{me} (you, away)"])
+            if width == 160:
+                assert (seats, now) == (full, f"your turn; waiting: {others} away")
+            else:
+                assert seats in (full, f"{', '.join(names)} (you) — all away"), rows(app)
+                assert now in (f"your turn; waiting: {others} away", f"your turn; {others} away",
+                               f"your turn; {len(names) - 1} others away", "your turn"), rows(app)
+                # the Now column says no less than the seats leave unsaid
+                assert seats != full or now != "your turn"

@@ -61,6 +61,8 @@ RULES_BOT_SEAT = "the rulebook's bot"
 #: columns), one form for all, told once by the lobby's legend line
 SHORT_MARKS = {"invited": "inv.", "away — bot playing": "away, bot",
                "left — bot playing": "left, bot"}
+#: every seat's "away" said once, after the last (`seat_forms`)
+ALL_AWAY = " — all away"
 LEGEND = "inv.: invited, not sat down yet · away, bot / left, bot: a bot plays the seat"
 
 
@@ -124,18 +126,36 @@ def seat_forms(seats: list[dict[str, Any]], me: str) -> list[list[str]]:
     """A row's seats, longest words first, each form shorter than the one
     before where it can be: every seat; runs of bots or open seats said
     once; the marks short ("bob (inv.)", "normal bot"); both. Names never cut."""
-    return [[seat_text(s, me) for s in seats], folded_seats(seats, me),
-            [seat_text(s, me, short=True) for s in seats],
-            folded_seats(seats, me, short=True)]
+    forms = [[seat_text(s, me) for s in seats], folded_seats(seats, me),
+             [seat_text(s, me, short=True) for s in seats],
+             folded_seats(seats, me, short=True)]
+    if len(seats) > 1 and all(_plainly_away(seat) for seat in seats):
+        # "away" said once for all: "ann (away), bob (away), / cy (you,
+        # away)" took two lines at 80 columns
+        names = [seat_text({**seat, "away": False}, me) for seat in seats]
+        forms.append([*names[:-1], names[-1] + ALL_AWAY])
+    return forms
 
 
-def status_forms(table: dict[str, Any], me: str) -> list[str]:
-    """A row's Now words, longest first: a finished match's shorter where
-    they would not fit ("over · bot (normal) won", then without its time,
-    then its time alone), the rest as `status_text` shortens them."""
+def _plainly_away(seat: dict[str, Any]) -> bool:
+    """A person's seat marked only "away" (no bot playing it, not left)."""
+    return (seat.get("kind") != "bot" and seat.get("player") is not None and bool(seat.get("away"))
+            and not seat.get("bot_playing") and not seat.get("gone"))
+
+
+def status_forms(table: dict[str, Any], me: str,
+                 seats_say_away: bool = False) -> list[tuple[str, int]]:
+    """A row's Now words, longest first, each with what shortening it
+    costs: a finished match's shorter where they would not fit ("over · bot
+    (normal) won", then without its time, then its time alone: the last
+    resort), the rest as `status_text` shortens them. `seats_say_away`:
+    the row's seats say "all away", so your own turn may be said alone."""
     play = table.get("play") or {}
     if not (table.get("started") and play.get("finished")):
-        return [status_text(table, me), status_text(table, me, brief=True)]
+        forms = [status_text(table, me), status_text(table, me, brief=True),
+                 *(status_text(table, me, brief=True, others_said=level)
+                   for level in (1, 2, 3 if seats_say_away else 2))]
+        return [(text, cost) for cost, text in enumerate(dict.fromkeys(forms))]
     words = ending_words(table, me)
     forms = [" · ".join(["over", *words])]
     won = [word for word in words if word.startswith("won by ")]
@@ -146,7 +166,8 @@ def status_forms(table: dict[str, Any], me: str) -> list[str]:
         forms += [" · ".join(["over", f"{who} won", *rest]), f"over · {who} won",
                   f"over · {short_who} won"]
     forms.append(" · ".join(["over", *rest]))
-    return forms
+    last = len(forms) - 1
+    return [(text, 10 if index == last and index > 1 else index) for index, text in enumerate(forms)]
 
 
 def seat_lines(seats: list[str], room: int) -> list[str]:
@@ -169,12 +190,15 @@ def _lines(lines: list[str]) -> Text:
 
 
 def status_text(table: dict[str, Any], me: str = "", room: int | None = None,
-                brief: bool = False) -> str:
+                brief: bool = False, others_said: int = 0) -> str:
     """The Now column of `table`, for the player `me` (their own turn said
     as theirs: "waiting: ann away" on ann's own screen never said it was hers).
     With `room`, each name is cut to it by cells ("…"), its comma included.
     `brief`: the short words of a narrow row ("your turn (bot in 19 s)",
-    "normal bot to play")."""
+    "normal bot to play"). `others_said`: the others away beside your own
+    turn said shorter, 1 by name alone ("your turn; ann, bob away", not
+    "waiting: ann, bob away"), 2 counted ("your turn; 2 others away"), 3
+    left out (the last resort: a row whose seats say "all away")."""
     play = table.get("play")
     if not table.get("started") or play is None:
         waiting = sum(
@@ -202,7 +226,10 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None,
             when = (_bot_when(clocks[me]) if me in clocks
                     else f"after {_duration(later)}" if later and there else None)
             others = [short(name) for name in away if name != me]
-            tail = f"; waiting: {', '.join(others)} away" if others else ""
+            tail = ("" if not others or others_said > 2
+                    else f"; {len(others)} other{'s' * (len(others) > 1)} away" if others_said > 1
+                    else f"; {', '.join(others)} away" if others_said
+                    else f"; waiting: {', '.join(others)} away")
             if when is None:
                 return f"your turn{tail}"
             return _said_in(room, brief, f"your turn (a bot plays for you {when}){tail}",
@@ -823,27 +850,38 @@ class LobbyScreen(Screen):
         some row fits in no form (its words are then broken over lines)."""
         seat_options = [[(cell_len(", ".join(form)), form) for form in seat_forms(t["seats"], self.me)]
                         for t in self.listing]
-        now_options = [[(cell_len(text), text) for text in status_forms(t, self.me)]
-                       for t in self.listing]
+        # (beside seats that say "all away", the Now words as they may be then)
+        now_options = {says: [[(cell_len(text), text, cost) for text, cost
+                               in status_forms(t, self.me, seats_say_away=says)]
+                              for t in self.listing] for says in (False, True)}
+
+        def row_forms(room: int) -> list[tuple[list[str], str, int] | None]:
+            """Each row's seats within `room` cells and its Now words in the
+            rest, with their cost; None: a row that does not fit so."""
+            out: list[tuple[list[str], str, int] | None] = []
+            for index, forms in enumerate(seat_options):
+                seat_at = next((i for i, (n, _) in enumerate(forms) if n <= room), None)
+                if seat_at is None:
+                    out.append(None)
+                    continue
+                seats = forms[seat_at][1]
+                nows = now_options[seats[-1].endswith(ALL_AWAY)][index]
+                now = next(((text, cost) for n, text, cost in nows if n <= spare - room), None)
+                out.append(None if now is None else (seats, now[0], seat_at + now[1]))
+            return out
+
         best: tuple[int, int] | None = None
         for seat_room in range(1, spare - len(COLUMNS[2]) + 1):
-            now_room = spare - seat_room
-            cost = 0
-            for seat_forms_, now_forms in zip(seat_options, now_options, strict=True):
-                seat_at = next((i for i, (n, _) in enumerate(seat_forms_) if n <= seat_room), None)
-                now_at = next((i for i, (n, _) in enumerate(now_forms) if n <= now_room), None)
-                if seat_at is None or now_at is None:
-                    cost = -1
-                    break
-                # (a finished match's time alone, its winner left out: the last resort)
-                cost += seat_at + (10 if now_at == len(now_forms) - 1 and now_at > 1 else now_at)
-            if cost >= 0 and (best is None or cost < best[0]):
-                best = (cost, seat_room)
+            fitted = row_forms(seat_room)
+            if all(fitted):
+                cost = sum(row[2] for row in fitted if row)
+                if best is None or cost < best[0]:
+                    best = (cost, seat_room)
         if best is None:
             return None
-        seat_room = best[1]
-        seats = [next(form for n, form in forms if n <= seat_room) for forms in seat_options]
-        nows = [next(text for n, text in forms if n <= spare - seat_room) for forms in now_options]
+        chosen = [row for row in row_forms(best[1]) if row]
+        seats = [row[0] for row in chosen]
+        nows = [row[1] for row in chosen]
         marks = tuple(SHORT_MARKS.values())
         told = any(f"{mark})" in text or f"{mark}," in text
                    for form in seats for text in form for mark in marks)
