@@ -1,7 +1,8 @@
 """The footer at 80 columns keeps a game's own keys in sight, at one
 terminal and at a shared table (tui/widgets/footer.py `_fitting`): at a
 shared table F2 Chat and "q Lobby" had pushed Overboss Duel's "p Score
-pad" behind "…" (F1 still listed it)."""
+pad" behind "…" (F1 still listed it); then "q Lobby" went behind it while
+choosing an Overseers pick, and it stays in sight."""
 
 from __future__ import annotations
 
@@ -40,8 +41,9 @@ async def first_decision(pilot, app: App) -> GameScreen:
 
 def check_footer(app: App, screen: GameScreen, *, shared: bool) -> None:
     """Every key of the game's own that can be used now is drawn, with F1
-    Help (and F2 Chat at a shared table); only a dimmed key or one of the
-    table's own (q, u: `FOOTER_SPARE`, listed by F1) may give way."""
+    Help (and F2 Chat at a shared table), and the way out (q Lobby at a
+    shared table, q Home at one terminal); only a dimmed key or u Undo
+    (`FOOTER_SPARE`, listed by F1) may give way."""
     line = footer_line(app)
     assert screen.query_one(Footer).size.width == 80
     seen = set()
@@ -54,6 +56,7 @@ def check_footer(app: App, screen: GameScreen, *, shared: bool) -> None:
             assert shown in line, f"{shown} left out of: {line}"
     assert "f1 Help" in line, line
     assert ("f2 Chat" in line) == shared, line
+    assert ("q Lobby" if shared else "q Home") in line, line
 
 
 def seats(app: OvertableApp, game: str) -> list:
@@ -76,7 +79,7 @@ async def test_a_games_own_keys_fit_80_columns_at_one_terminal(game, tmp_path, m
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_a_games_own_keys_fit_80_columns_at_a_shared_table(game, tmp_path, monkeypatch):
     """Overboss Duel's "p Score pad" (and Boss Quest's "w To the Wizard")
-    stay in sight beside F2 Chat: "q Lobby" and a dimmed "u Undo" give way."""
+    stay in sight beside F2 Chat and "q Lobby": a dimmed "u Undo" gives way."""
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
     hub = Hub(tmp_path / "shared", bot_delay=0, seed=3)
     path = tmp_path / "run" / "hub.sock"
@@ -96,9 +99,10 @@ async def test_a_games_own_keys_fit_80_columns_at_a_shared_table(game, tmp_path,
 
 
 class _Table(Screen):
-    """Six keys, two of them the table's own, too many for 40 columns."""
+    """Six keys, two of them the table's own, too many for 52 columns."""
 
-    FOOTER_SPARE = ("leave", "undo")
+    FOOTER_SPARE = ("undo",)
+    FOOTER_KEEP = ("leave",)
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("q", "leave", "Lobby"),
@@ -126,13 +130,13 @@ class _App(App):
 
 
 @pytest.mark.parametrize(("undo", "bravo", "drawn"), [
-    # the table's own keys give way first, q before u
-    (True, True, "u Undo a Alpha b Bravo c Charlie d Delta … f1 Help"),
-    # a key that cannot be used now (dimmed) before them
+    # u, the same at every table, gives way first; q, the way out, never
+    (True, True, "q Lobby a Alpha b Bravo c Charlie d Delta … f1 Help"),
+    # a key that cannot be used now (dimmed) before it
     (False, True, "q Lobby a Alpha b Bravo c Charlie d Delta … f1 Help"),
     (True, False, "u Undo q Lobby a Alpha c Charlie d Delta … f1 Help"),
 ])
-async def test_the_keys_that_give_way_first_are_dimmed_then_the_tables_own(undo, bravo, drawn):
+async def test_the_keys_that_give_way_first_are_dimmed_then_u(undo, bravo, drawn):
     app = _App()
     async with app.run_test(size=(52, 6)) as pilot:
         screen = app.screen
@@ -140,3 +144,65 @@ async def test_the_keys_that_give_way_first_are_dimmed_then_the_tables_own(undo,
         screen.refresh_bindings()
         await pilot.pause(0.1)
         assert footer_line(app).rstrip() == drawn
+
+
+class _Busy(Screen):
+    """A table's busiest keys at 80 columns, as a play-test saw them (the
+    screen's own first, then q and a dimmed u)."""
+
+    FOOTER_SPARE = GameScreen.FOOTER_SPARE
+    FOOTER_KEEP = GameScreen.FOOTER_KEEP
+
+    def __init__(self, keys: list[tuple[str, str, str]], leave: str) -> None:
+        super().__init__()
+        self.keys = keys
+        self.leave = leave
+
+    def compose(self) -> ComposeResult:
+        for key, display, description in self.keys:
+            self._bindings.bind(key, f"act('{key}')", description, key_display=display)
+        self._bindings.bind("u", "undo", "Undo")
+        self._bindings.bind("q", "leave", self.leave)
+        yield Footer(compact=True)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return None if action == "undo" else True  # (nothing to take back)
+
+
+class _BusyApp(App):
+    def __init__(self, screen: _Busy, shared: bool) -> None:
+        super().__init__()
+        self.busy = screen
+        self._bindings.bind("f1", "help", "Help")
+        if shared:
+            self._bindings.bind("f2", "chat", "Chat")
+
+    def on_mount(self) -> None:
+        self.push_screen(self.busy)
+
+
+OVERSEERS_PICK = [("enter", "↵", "Choose"), ("1", "1-6", "Choose"), ("t", "t", "Talk"),
+                  ("l", "l", "Log"), ("r", "r", "Last round")]
+BOSS_QUEST_ASK = [("enter", "↵", "Do it"), ("1", "1-4", "Ask weapons"),
+                  ("w", "w", "To the Wizard"), ("l", "l", "Log")]
+
+
+@pytest.mark.parametrize("keys", [OVERSEERS_PICK, BOSS_QUEST_ASK], ids=["overseers", "bossquest"])
+@pytest.mark.parametrize("shared", [True, False], ids=["shared", "one-terminal"])
+async def test_the_way_out_stays_in_the_footers_busiest_line_at_80_columns(keys, shared):
+    """Play-test over SSH at 80 columns: "↵ Choose 1-6 Choose t Talk l Log r
+    Last round … f1 Help f2 Chat │^p palette" (Overseers from round 2 on),
+    "↵ Do it 1-4 Ask weapons w To the Wizard l Log … f1 Help f2 Chat" (Boss
+    Quest, asking for weapons): q Lobby had given way, at the moment a
+    player most wants it. It stays, with every key of the game's own; the
+    palette's word gives way first ("│^p", F1 lists it)."""
+    leave = "Lobby" if shared else "Home"
+    app = _BusyApp(_Busy(keys, leave), shared)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await screen_kit.wait_for(pilot, lambda: "f1 Help" in footer_line(pilot.app))
+        line = footer_line(app)
+        assert f"q {leave}" in line, line
+        for _key, display, description in keys:
+            assert f"{display} {description}" in line, line
+        assert "f1 Help" in line and ("f2 Chat" in line) == shared, line
+        assert "^p" in line, line

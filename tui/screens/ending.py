@@ -72,6 +72,8 @@ class OverTheResults(Dialog[None]):
     #: f2 Chat" at a shared table): a box lists its own keys first, then
     #: these, as the screens under it do
     LAST_KEYS: ClassVar[tuple[str, ...]] = ("q", "f1", "f2")
+    #: the way out stays in the footer however short its line, as under it
+    FOOTER_KEEP: ClassVar[tuple[str, ...]] = ("leave",)
 
     def __init__(self, *, leave: Callable[[], object] | None = None, lobby: bool = False) -> None:
         super().__init__(classes="-last")

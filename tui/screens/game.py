@@ -543,11 +543,14 @@ class GameScreen(Screen):
     ]
 
     #: the keys the footer leaves out first when its line is short (after
-    #: those that cannot be used now): q and u are the same at every table
-    #: and F1 lists them, so a game's own keys stay in sight (at a shared
-    #: table at 80 columns, F2 Chat and "q Lobby" took Overboss Duel's "p
-    #: Score pad"); see tui/widgets/footer.py
-    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("leave", "undo")
+    #: those that cannot be used now): u is the same at every table and F1
+    #: lists it, so a game's own keys stay in sight (at a shared table at
+    #: 80 columns, F2 Chat and "q Lobby" took Overboss Duel's "p Score
+    #: pad"); see tui/widgets/footer.py
+    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("undo",)
+    #: the keys the footer never leaves out: the way out (a play-test saw
+    #: "q Lobby" behind "…" while choosing an Overseers pick)
+    FOOTER_KEEP: ClassVar[tuple[str, ...]] = ("leave",)
 
     def footer_spare(self) -> tuple[str, ...]:
         """`FOOTER_SPARE` now: a game may keep u in sight while a move can

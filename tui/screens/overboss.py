@@ -2025,7 +2025,7 @@ class OverbossScreen(GameScreen):
         # behind "…" after a Spire move), the score pad's p gives way first
         update = self.update
         if update is not None and update.can_undo and not update.over:
-            return ("leave", "pad")
+            return ("pad",)
         return super().footer_spare()
 
     def _p_shows_lairs(self) -> bool:

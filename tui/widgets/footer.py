@@ -43,6 +43,12 @@ class _Key(NamedTuple):
     action: str = ""
 
 
+def _kept(screen: Any) -> tuple[str, ...]:
+    """The actions whose keys `screen` keeps in sight however short the
+    line (its `FOOTER_KEEP`: a table's way out, q)."""
+    return tuple(getattr(screen, "FOOTER_KEEP", ()))
+
+
 def _spare(screen: Any) -> tuple[str, ...]:
     """The actions whose keys `screen` lets give way first, now: its
     `footer_spare()` where it has one (it may depend on the moment), else
@@ -147,7 +153,7 @@ class Footer(Widget, can_focus=False):
         key = (self._keys, self._palette, self.compact, width, style,
                self.get_component_rich_style("footer--key"),
                self.get_component_rich_style("footer--description"),
-               _spare(self.screen))
+               _spare(self.screen), _kept(self.screen))
         kept = self._kept.get(key)
         if kept is None:
             line = self.render()
@@ -180,7 +186,8 @@ class Footer(Widget, can_focus=False):
         line = Text(no_wrap=True, overflow="crop", end="")
         spans: list[tuple[int, int, _Key]] = []
         width = self.size.width
-        for key in self._fitting(width, key_style, description_style):
+        keys, palette_short = self._fitting(width, key_style, description_style)
+        for key in keys:
             start = line.cell_len
             if key is None:  # the screen's keys left out: F1 lists them all
                 line.append("… ", style="dim")
@@ -190,7 +197,7 @@ class Footer(Widget, can_focus=False):
             line.append(gap)
         if self._palette is not None:
             palette = Text("│", style="dim")
-            palette.append_text(self._key_text(self._palette, key_style, description_style))
+            palette.append_text(self._palette_text(palette_short, key_style, description_style))
             start = max(line.cell_len, width - palette.cell_len)
             line.pad_right(start - line.cell_len)
             line.append_text(palette)
@@ -199,43 +206,69 @@ class Footer(Widget, can_focus=False):
         return line
 
     def _fitting(self, width: int, key_style: Style,
-                 description_style: Style) -> list[_Key | None]:
-        """The keys to draw in `width`: all that fit; when they do not, some
-        of the screen's keys give way (None marks where, before the app's
-        own) so that the app's own, F1 Help and F2 Chat, stay in sight: cut
-        at the right edge, the help that lists every key was the first to
-        go. The first to give way are the keys that cannot be used now
-        (dimmed), then those the screen names in `FOOTER_SPARE` (a table's
-        q and u, the same at every table; `footer_spare()` where it has one), then the screen's last keys: at
-        a shared table at 80 columns, F2 Chat and "q Lobby" had pushed
-        out a game's own key (Overboss Duel's "p Score pad")."""
+                 description_style: Style) -> tuple[list[_Key | None], bool]:
+        """The keys to draw in `width`, and whether the command palette's
+        key is drawn without its word ("^p", F1 lists it): all that fit;
+        when they do not, some of the screen's keys give way (None marks
+        where, before the app's own) so that the app's own, F1 Help and F2
+        Chat, and the screen's way out (`FOOTER_KEEP`: q Lobby, q Home)
+        stay in sight: cut at the right edge, the help that lists every key
+        was the first to go, and a play-test saw "q Lobby" behind "…" while
+        choosing a pick. The first to give way are the keys that cannot be
+        used now (dimmed), then those the screen names in `FOOTER_SPARE` (a
+        table's u, the same at every table; `footer_spare()` where it has
+        one), then the palette's word, then the screen's last keys: at a
+        shared table at 80 columns, F2 Chat and "q Lobby" had pushed out a
+        game's own key (Overboss Duel's "p Score pad")."""
         gap = 1 if self.compact else 0
-        room = width - (self._palette_width(key_style, description_style) if self._palette else 0)
         widths = {k: self._key_text(k, key_style, description_style).cell_len + gap
                   for k in self._keys}
-        if sum(widths.values()) <= room:
-            return list(self._keys)
-        kept = [k for k in self._keys if k.app_level]
-        left = room - sum(widths[k] for k in kept) - 2
-        spare = _spare(self.screen)
-        screen_keys = [k for k in self._keys if not k.app_level]
-        order = sorted(range(len(screen_keys)), key=lambda i: (
-            screen_keys[i].enabled,
-            spare.index(screen_keys[i].action) - len(spare)
-            if screen_keys[i].action in spare else 0,
-            -i))
-        shown = set(screen_keys)
-        used = sum(widths[k] for k in screen_keys)
-        for i in order:
-            if used <= left:
-                break
-            shown.discard(screen_keys[i])
-            used -= widths[screen_keys[i]]
-        return [*(k for k in screen_keys if k in shown), None, *kept]
 
-    def _palette_width(self, key_style: Style, description_style: Style) -> int:
+        def room(palette_short: bool) -> int:
+            if self._palette is None:
+                return width
+            return width - 1 - self._palette_text(palette_short, key_style,
+                                                  description_style).cell_len
+
+        if sum(widths.values()) <= room(False):
+            return list(self._keys), False
+        keep = _kept(self.screen)
+        spare = _spare(self.screen)
+        kept = [k for k in self._keys if k.app_level]
+        screen_keys = [k for k in self._keys if not k.app_level]
+        order = sorted((i for i, k in enumerate(screen_keys) if k.action not in keep),
+                       key=lambda i: (screen_keys[i].enabled,
+                                      spare.index(screen_keys[i].action) - len(spare)
+                                      if screen_keys[i].action in spare else 0,
+                                      -i))
+        # the keys that may give way before the palette's word does
+        first = [i for i in order
+                 if not screen_keys[i].enabled or screen_keys[i].action in spare]
+
+        def shown_in(left: int, dropping: list[int]) -> tuple[set[_Key], bool]:
+            """The screen's keys left after those of `dropping` give way,
+            in turn, until they fit `left` cells; with whether they do."""
+            shown = set(screen_keys)
+            used = sum(widths[k] for k in screen_keys)
+            for i in dropping:
+                if used <= left:
+                    break
+                shown.discard(screen_keys[i])
+                used -= widths[screen_keys[i]]
+            return shown, used <= left
+
+        at_kept = sum(widths[k] for k in kept) + 2  # (+2: "… ")
+        shown, fits = shown_in(room(False) - at_kept, first)
+        palette_short = not fits and self._palette is not None
+        if not fits:
+            shown, _ = shown_in(room(palette_short) - at_kept, order)
+        return [*(k for k in screen_keys if k in shown), None, *kept], palette_short
+
+    def _palette_text(self, short: bool, key_style: Style, description_style: Style) -> Text:
+        """The command palette's key, with its word or (`short`) without."""
         assert self._palette is not None
-        return 1 + self._key_text(self._palette, key_style, description_style).cell_len
+        palette = self._palette._replace(description="") if short else self._palette
+        return self._key_text(palette, key_style, description_style)
 
     # -- the mouse ------------------------------------------------------------------
 
