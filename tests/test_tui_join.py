@@ -2622,6 +2622,30 @@ async def test_ctrl_c_says_how_to_leave_the_shared_tables(shared_hub):
         await bob.close()
 
 
+async def test_ctrl_cs_notice_at_a_table_goes_with_the_table(shared_hub):
+    """Play-test over SSH: Ctrl+C at a shared table said "q: back to the
+    lobby · Ctrl+Q: leave the shared tables", and after q it stayed over the
+    lobby for seconds, where q means Quit. It speaks of the table's keys:
+    it goes as the player leaves the table, before its time is up."""
+    hub, path = shared_hub
+    app = JoinApp(path, "Ann", theme_name="textual-dark")
+
+    def leaving() -> list:
+        return [n for n in app._notifications if n.title == "Do you want to leave?"]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.remote.connected)
+        bob, table = await bob_sits_at_anns_duel(pilot, app, path)
+        await pilot.press("ctrl+c")
+        await wait_for(pilot, lambda: bool(leaving()))
+        notice = leaving()[0]
+        assert notice.message.startswith("q: back to the lobby")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and not leaving())
+        assert notice.time_left > 0, "it went only as its time ran out"
+        await bob.close()
+
+
 async def test_the_lobby_says_when_your_seat_is_open_at_your_other_terminal(shared_hub):
     """The play-test (play-test): a second terminal of Ann's, while her
     first still held her seat, read "Enter: back to your seat" in its lobby,

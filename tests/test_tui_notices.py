@@ -1043,3 +1043,27 @@ async def test_a_notice_leaves_the_recaps_newest_move_in_sight(game, players, se
         after = screen_text(app).splitlines()
         assert "Nothing to take back" in "\n".join(after)
         assert [after[y] for y in rows] == [before[y] for y in rows], "\n".join(after)
+
+
+async def test_ctrl_cs_notice_at_a_table_goes_as_q_leads_home(tmp_path, monkeypatch):
+    """Ctrl+C at a table, then q home: the notice (Ctrl+Q quits, every
+    match saved) goes with the table's notices before its time is up, as
+    at a shared table, where it spoke of q and stayed over the lobby (a
+    play-test over SSH)."""
+    from tui.screens.game import GameScreen
+    from tui.screens.home import HomeScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(theme_name="textual-dark")
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        app.new_match("overseers", [app.seat("Ann", "human"), app.seat("Bot1", "bot", "random"),
+                                    app.seat("Bot2", "bot", "random")])
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen)
+                       and app.screen.update is not None)
+        await pilot.press("ctrl+c")
+        await wait_for(pilot, lambda: bool(_quit_notices(app)))
+        notice = next(n for n in app._notifications if n.title == "Do you want to quit?")
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and not _quit_notices(app))
+        assert notice.time_left > 0, "it went only as its time ran out"

@@ -16,10 +16,13 @@ from textual.screen import Screen
 from tui.app import OvertableApp
 from tui.remote import RemoteTable, seat_request
 from tui.screens.lobby import LobbyScreen
+from tui.widgets.hints import hint
 
 #: seconds the new-table form waits for the hub's answer before it is
 #: taken again (the hub answers at once; it may be gone, or older)
 CREATE_ANSWER_SECONDS = 10.0
+#: Ctrl+C's notice: how to leave from here
+LEAVE_TITLE = "Do you want to leave?"
 
 
 class JoinApp(OvertableApp):
@@ -308,11 +311,20 @@ class JoinApp(OvertableApp):
 
     def action_help_quit(self) -> None:
         """Ctrl+C (over SSH it comes as a key, never a signal): how to leave
-        here, where q leads to the lobby and Ctrl+Q leaves the shared tables."""
+        here, where q leads to the lobby and Ctrl+Q leaves the shared tables.
+        At a table, a hint of its screen: it speaks of the table's q, and
+        stayed over the lobby after q, where q quits (a play-test)."""
         way = "Ctrl+Q: leave the shared tables (your seats wait for you)"
-        if self.remote.table_on_screen() is not None:
-            way = f"q: back to the lobby · {way}"
-        self.notify(way, title="Do you want to leave?")
+        if self.remote.table_on_screen() is None:
+            self.notify(way, title=LEAVE_TITLE)
+            return
+        way = f"q: back to the lobby · {way}"
+        screen = self._table_screen()
+        if getattr(screen, "is_attached", False):
+            hint(screen, way, timeout=self.NOTIFICATION_TIMEOUT, severity="information",
+                 title=LEAVE_TITLE)
+        else:
+            self.notify(way, title=LEAVE_TITLE)
 
     async def action_quit(self) -> None:
         self.remote.close()

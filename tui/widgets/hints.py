@@ -28,7 +28,8 @@ _DROPPED: WeakKeyDictionary[Any, set[str]] = WeakKeyDictionary()
 
 
 def hint(node: Any, message: str, timeout: float | None = 4,
-         severity: str = "warning", *, news: bool = False, spot: bool = False) -> None:
+         severity: str = "warning", *, news: bool = False, spot: bool = False,
+         title: str = "") -> None:
     """Show `message` as a hint about the prompt now (`node` a widget or
     screen of the app); `news`: it tells what happened (a take-back), and
     stays over a dialog or a new decision; `spot`: it refuses the spot under
@@ -38,7 +39,7 @@ def hint(node: Any, message: str, timeout: float | None = 4,
     _SHOWN.setdefault(app, {})[words] = NEWS if news else SPOT if spot else REFUSAL
     _COMING.setdefault(app, set()).add(words)
     _DROPPED.setdefault(app, set()).discard(words)
-    node.notify(message, severity=severity, timeout=timeout, markup=False)
+    node.notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
 
 def session_refused(app: Any, screen: Any, message: str, *, severity: str = "warning") -> None:
