@@ -153,10 +153,11 @@ class _Busy(Screen):
     FOOTER_SPARE = GameScreen.FOOTER_SPARE
     FOOTER_KEEP = GameScreen.FOOTER_KEEP
 
-    def __init__(self, keys: list[tuple[str, str, str]], leave: str) -> None:
+    def __init__(self, keys: list[tuple[str, str, str]], leave: str, undo: bool = False) -> None:
         super().__init__()
         self.keys = keys
         self.leave = leave
+        self.undo = undo
 
     def compose(self) -> ComposeResult:
         for key, display, description in self.keys:
@@ -166,7 +167,7 @@ class _Busy(Screen):
         yield Footer(compact=True)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        return None if action == "undo" else True  # (nothing to take back)
+        return None if action == "undo" and not self.undo else True
 
 
 class _BusyApp(App):
@@ -206,3 +207,17 @@ async def test_the_way_out_stays_in_the_footers_busiest_line_at_80_columns(keys,
             assert f"{display} {description}" in line, line
         assert "f1 Help" in line and ("f2 Chat" in line) == shared, line
         assert "^p" in line, line
+
+
+async def test_the_palettes_word_gives_way_before_u_undo_that_can_be_used():
+    """A move to take back at a shared table at 80 columns: "u Undo" stays
+    in sight beside the game's keys and q Lobby, the palette's key said
+    without its word ("│^p")."""
+    keys = [("enter", "↵", "Place"), ("x", "x", "Spire"), ("p", "p", "Score pad"),
+            ("t", "t", "Talk"), ("l", "l", "Log")]
+    app = _BusyApp(_Busy(keys, "Lobby", undo=True), shared=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await screen_kit.wait_for(pilot, lambda: "f1 Help" in footer_line(pilot.app))
+        line = footer_line(app)
+        assert "u Undo" in line and "q Lobby" in line and "p Score pad" in line, line
+        assert line.rstrip().endswith("│^p") and "…" not in line, line

@@ -215,11 +215,11 @@ class Footer(Widget, can_focus=False):
         stay in sight: cut at the right edge, the help that lists every key
         was the first to go, and a play-test saw "q Lobby" behind "…" while
         choosing a pick. The first to give way are the keys that cannot be
-        used now (dimmed), then those the screen names in `FOOTER_SPARE` (a
-        table's u, the same at every table; `footer_spare()` where it has
-        one), then the palette's word, then the screen's last keys: at a
-        shared table at 80 columns, F2 Chat and "q Lobby" had pushed out a
-        game's own key (Overboss Duel's "p Score pad")."""
+        used now (dimmed), then the palette's word, then the keys the
+        screen names in `FOOTER_SPARE` (a table's u, the same at every
+        table; `footer_spare()` where it has one), then the screen's last
+        keys: at a shared table at 80 columns, F2 Chat and "q Lobby" had
+        pushed out a game's own key (Overboss Duel's "p Score pad")."""
         gap = 1 if self.compact else 0
         widths = {k: self._key_text(k, key_style, description_style).cell_len + gap
                   for k in self._keys}
@@ -241,9 +241,9 @@ class Footer(Widget, can_focus=False):
                                       spare.index(screen_keys[i].action) - len(spare)
                                       if screen_keys[i].action in spare else 0,
                                       -i))
-        # the keys that may give way before the palette's word does
-        first = [i for i in order
-                 if not screen_keys[i].enabled or screen_keys[i].action in spare]
+        # the keys that give way before the palette's word does: those that
+        # cannot be used now
+        first = [i for i in order if not screen_keys[i].enabled]
 
         def shown_in(left: int, dropping: list[int]) -> tuple[set[_Key], bool]:
             """The screen's keys left after those of `dropping` give way,
@@ -262,7 +262,9 @@ class Footer(Widget, can_focus=False):
         palette_short = not fits and self._palette is not None
         if not fits:
             shown, _ = shown_in(room(palette_short) - at_kept, order)
-        return [*(k for k in screen_keys if k in shown), None, *kept], palette_short
+        # (None: "…" where keys gave way; none did where the palette's word did)
+        left_out = [None] if len(shown) < len(screen_keys) else []
+        return [*(k for k in screen_keys if k in shown), *left_out, *kept], palette_short
 
     def _palette_text(self, short: bool, key_style: Style, description_style: Style) -> Text:
         """The command palette's key, with its word or (`short`) without."""
