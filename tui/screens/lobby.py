@@ -125,7 +125,9 @@ def folded_seats(seats: list[dict[str, Any]], me: str, room: int | None = None,
 def seat_forms(seats: list[dict[str, Any]], me: str) -> list[list[str]]:
     """A row's seats, longest words first, each form shorter than the one
     before where it can be: every seat; runs of bots or open seats said
-    once; the marks short ("bob (inv.)", "normal bot"); both. Names never cut."""
+    once; the marks short ("bob (inv.)", "normal bot"); both; where every
+    seat is a person's away, "away" once ("ann, bob (you) — all away").
+    Names never cut."""
     forms = [[seat_text(s, me) for s in seats], folded_seats(seats, me),
              [seat_text(s, me, short=True) for s in seats],
              folded_seats(seats, me, short=True)]
