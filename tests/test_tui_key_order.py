@@ -12,6 +12,8 @@ from textual.widgets import Checkbox, Input
 
 from saves.journal import PlayerSpec
 from saves.match import Match
+from tests import screen_kit
+from tests.screen_kit import wait_for
 from tui import key_order
 from tui.app import OvertableApp
 from tui.key_order import KeysInOrder
@@ -83,12 +85,11 @@ async def test_enter_after_arrows_resumes_the_match_the_arrows_reached():
     opened = []
     app.open_path = lambda path, **how: opened.append(path)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(20):
-            await pilot.pause()
-            if isinstance(app.screen, SavedScreen) and app.screen.matches:
-                break
+        await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen) and app.screen.matches)
+        # the list laid out and its first row highlighted before the keys
+        # come (a loaded CI once opened another row than the third)
+        await screen_kit.settle(pilot)
         screen = app.screen
-        assert isinstance(screen, SavedScreen)
         third = screen.matches[2]
         burst(app, "down", "down", "enter")  # Enter is a priority key here
         await settle(pilot)
