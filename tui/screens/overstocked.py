@@ -123,6 +123,9 @@ _TURNS = {0: "", 1: "turned ¼", 2: "turned ½", 3: "turned ¾"}
 #: foot's (`OverstockedScreen._last_moves_place`)
 LAST_MOVES_WIDTH = 40
 
+#: p/w's words, in the footer and the action row alike
+PLACE_AREAS = "Pop./warehouse"
+
 #: short toy names for narrow panels
 _SHORT = {
     Toy.POCKET_PETZ: "Petz",
@@ -352,8 +355,9 @@ class OverstockedScreen(GameScreen):
                 tooltip="Show what lies under the card you are placing (the toys it "
                         "would cover struck through); again: the card"),
         # p and w as one key of the footer, in the action bar's words ("p/w
-        # Popularity" read as both keys going to the popularity)
-        Binding("p", "area('popularity')", "Popularity/warehouse", key_display="p/w",
+        # Popularity" read as both keys going to the popularity), short
+        # enough to leave u Undo in sight at 80 columns
+        Binding("p", "area('popularity')", PLACE_AREAS, key_display="p/w",
                 tooltip="Place in the popularity"),
         Binding("w", "area('warehouse')", "Warehouse", show=False,
                 tooltip="Place in your warehouse"),
@@ -380,7 +384,8 @@ class OverstockedScreen(GameScreen):
         Binding("0", "number(0)", "", show=False),
         # never usable: e, the Duel's End turn, says why it is no key here
         Binding("e", "end_turn", "", show=False),
-        Binding("escape", "cancel", "Cancel", show=False,
+        # shown while a chosen card waits for Enter (check_action)
+        Binding("escape", "cancel", "Back", key_display="esc",
                 tooltip="Take back the card you chose before you confirm it"),
         RESULTS_ON_ESCAPE,  # the final table
     ]
@@ -1112,12 +1117,13 @@ class OverstockedScreen(GameScreen):
         if mode == "place":
             # (n's "Next legal spot" left no room for c at 80 columns)
             choices = [Choice("↵", "Place", "place"), Choice("r", "Rotate", "rotate"),
-                       Choice("p/w", "Popularity/warehouse", "switch"),
+                       Choice("p/w", PLACE_AREAS, "switch"),
                        Choice("n", "Next spot", "next"), self._peek_choice()]
         elif mode == "forklift":
-            choices = [Choice("↵", "Place forklift", "place"), Choice("r", "Turn", "rotate"),
+            # (the footer's words for r and x)
+            choices = [Choice("↵", "Place forklift", "place"), Choice("r", "Rotate", "rotate"),
                        Choice("n", "Next spot", "next"),
-                       Choice("x", "No forklift", Pass()), self._peek_choice()]
+                       Choice("x", "None, thanks", Pass()), self._peek_choice()]
         elif mode == "nowhere":
             choices = [Choice("x", "Return the card to the box", Pass())]
         elif mode == "mark":
@@ -1553,6 +1559,8 @@ class OverstockedScreen(GameScreen):
 
     def _draw_prompt(self) -> None:
         update_static(self.query_one("#os-prompt", Static), self._prompt_text())
+        # a card chosen or let go: esc Back comes and goes with it
+        self.refresh_bindings()
 
     def _prompt_text(self) -> Text:
         update = self.update
