@@ -317,3 +317,41 @@ async def test_the_last_moves_box_finds_its_place_again_as_the_terminal_grows(
         for part in ("#ob-board", "#ob-score-box"):
             assert not box.overlaps(table.query_one(part).region), (part, text)
         assert "Enter: the final table" in " ".join(text.split()), text
+
+
+@pytest.mark.parametrize("key", ["b", "p", "q"])
+async def test_the_last_moves_box_takes_the_keys_it_and_the_status_line_offer(
+        tmp_path, monkeypatch, key):
+    """Play-test (80x24): the box of Bob's last turn said "b: the results"
+    on its foot, and the status line under it "p shows the Bosses and
+    lairs. b the results (rematch) · q home", but b, p and q did nothing
+    and the footer read only "↵ Go on f1 Help". They work from the box: b
+    puts it away for the results, p for the Bosses and lairs, q goes home,
+    and the footer lists them."""
+    from tests.screen_kit import wait_for
+    from tui.screens.ending import EndingScreen
+    from tui.screens.home import HomeScreen
+    from tui.screens.results import ResultsScreen
+    from tui.widgets.footer import Footer
+
+    path = _saved_before_bobs_last_turn(tmp_path, monkeypatch, short=False)
+    app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_path(path)
+        await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen))
+        box = app.screen
+        await wait_for(pilot, lambda: "f1 Help" in screen_text(app))
+        keys = [k for k, _words, _on in box.query_one(Footer).shown]
+        assert {"enter", "b", "p", "q", "f1"} <= set(keys), keys
+        footer = screen_text(app).splitlines()[-1]
+        assert "q Home" in footer and "b Results" in footer, footer
+        await pilot.press(key)
+        if key == "b":
+            await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        elif key == "q":
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        else:
+            await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                           and app.screen._final_hidden)
+            # the Bosses and lairs shown, the footer offers the pad back
+            assert "p Score pad" in screen_text(app).splitlines()[-1]

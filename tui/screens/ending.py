@@ -82,6 +82,9 @@ class OverTheResults(Dialog[None]):
         self.leave = leave
         if leave is not None and lobby:  # a shared table: q leads to the lobby
             relabel(self, "leave", "Lobby")
+        self._keys_last()
+
+    def _keys_last(self) -> None:
         # the footer lists the bindings in the order the class hierarchy
         # gave them: this base's F2 (and q) before a box's own keys, so a
         # box read "f2 Chat ↵ Go on q Lobby f1 Help" (a play-test)
@@ -247,6 +250,8 @@ class EndingScreen(OverTheResults):
                  leave: Callable[[], object] | None = None, lobby: bool = False) -> None:
         super().__init__(leave=leave, lobby=lobby)
         self.title_text = title
+        #: the table's keys it offers, what each does once it is put away (`offer`)
+        self._offered: dict[str, Callable[[], object]] = {}
         #: called as Enter puts it away (kept with the match: it is read)
         self.read = read
         # (the footer reads "↵ Go on  q Home  f1 Help", the base's `LAST_KEYS`)
@@ -375,12 +380,28 @@ class EndingScreen(OverTheResults):
         self._refusal = self._refusal_timer = None
         self._subtitle()
 
+    def offer(self, key: str, description: str, then: Callable[[], object]) -> None:
+        """`key`, a key of the table under the box that its foot or the
+        status line beside it offers ("b: the results"): it puts the box
+        away, as Enter does, its result `then`, for the screen that put it
+        up to do once it is down. They did nothing while the box was up (a
+        play-test)."""
+        self._offered[key] = then
+        self._bindings.bind(key, f"offered({key!r})", description)
+        self._keys_last()
+
+    def action_offered(self, key: str) -> None:
+        self._put_away(self._offered.get(key))
+
     def action_close(self) -> None:
+        self._put_away(None)
+
+    def _put_away(self, result: Callable[[], object] | None) -> None:
         if time.monotonic() - self._shown_at < self.grace:
             return
         if self.read is not None:
             self.read()
-        self.dismiss()
+        self.dismiss(result)
 
     def action_scroll(self, step: int) -> None:
         box = self.query_one("#ending", VerticalScroll)

@@ -801,7 +801,9 @@ class GameScreen(Screen):
 
         self._last_moves_told = True
         title = f"{since} · {self._viewer_text(update).plain}"
-        box = EndingScreen(title, lines, aside=self.last_moves_aside(update))
+        # q leaves from it, as from the final table under it
+        box = EndingScreen(title, lines, aside=self.last_moves_aside(update),
+                           **self.box_leaves())
         self._last_moves_box = box
         self.over_the_results.append(box)
 
@@ -1008,7 +1010,13 @@ class GameScreen(Screen):
             return False  # (another box up over the table: over the results)
         self.over_the_results.remove(box)
         box.stand_by(self.query_one(self.LAST_MOVES_BY))
-        self.app.push_screen(box, lambda _: push())
+
+        def put_away(then: Any) -> None:
+            push()
+            if callable(then):  # a key of the table the box offered (`EndingScreen.offer`)
+                then()
+
+        self.app.push_screen(box, put_away)
         return True
 
     def shows_nothing_private(self, update: TableUpdate, public: TableUpdate | None) -> bool:

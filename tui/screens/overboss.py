@@ -1972,6 +1972,9 @@ class OverbossScreen(GameScreen):
         if isinstance(box, EndingScreen):
             box.go_on = GO_ON_TABLE
             box.place = self._last_moves_place
+            # the keys its foot ("b: the results") and the prompt beside it offer
+            box.offer("b", "Results", self.action_results)
+            box.offer("p", "Bosses & lairs", self.action_lairs)
 
         def later() -> None:
             self._results_due = push
