@@ -317,3 +317,39 @@ async def test_a_notice_up_when_the_match_was_left_comes_back_first(tmp_path, mo
         await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
                        and "Pass to" in screen_text(app))
         assert "Pass to Ann" in screen_text(app)
+
+
+async def test_q_leaves_from_a_notice_for_ones_eyes_only_and_u_says_why_not(
+        tmp_path, monkeypatch):
+    """Play-test (80x24): over "For Bram's eyes only" the footer read "↵ Go
+    on f1 Help", q did nothing (no way out but Enter) and u did nothing
+    without a word. q goes home from it, as from the hand-over cover and
+    the combat box, the notice kept unread and told first on resuming;
+    u says why it takes nothing back there."""
+    from tui.screens.handover import PrivateNoticeScreen
+    from tui.screens.home import HomeScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=NIGHT_SEED, theme_name="textual-dark")
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")]
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await _bram_asks(app, pilot, players, NIGHT_SEED, Options(ulul=Ulul.NIGHT))
+        received = table.match.state.knights[1].night[-1].weapon
+        path = table.match.path
+        await wait_for(pilot, lambda: isinstance(app.screen, PrivateNoticeScreen)
+                       and "f1 Help" in screen_text(app))
+        assert "q Home" in screen_text(app).splitlines()[-1], screen_text(app)
+        said = []
+        app.screen.notify = lambda message, **kw: said.append(message)
+        await pilot.press("u")
+        await wait_for(pilot, lambda: said)
+        assert "take" in said[0].lower() and "Enter" in said[0], said
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        app.open_path(path)
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen)
+                       and "Pass to" in screen_text(app))
+        assert "Pass to Bram" in screen_text(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, PrivateNoticeScreen)
+                       and f"You receive {received} face down" in screen_text(app))

@@ -294,7 +294,9 @@ class Table:
         seat, lines = self._unread
         self._reading = True
         grace = float(getattr(self.app, "decision_grace", 0.0))
-        notice = PrivateNoticeScreen(self.names[seat], list(lines), grace=grace, passes=passes)
+        # q leaves from it, as from the cover: kept unread, it comes back first
+        notice = PrivateNoticeScreen(self.names[seat], list(lines), grace=grace, passes=passes,
+                                     **(self.screen.box_leaves() if self.screen else {}))
         # the bots wait for it as for any box read here (the status said a
         # bot was "thinking… 13 s" behind it, and n did nothing)
         self._hold_for(notice)

@@ -66,6 +66,9 @@ class OverTheResults(Dialog[None]):
         Binding("q", "leave", "Home", tooltip="Leave the table: the box stays unread and "
                 "comes back first when the match is continued"),
         Binding("q", "home_later", "", show=False),
+        # u takes back from the table or the cover under it, not here: it
+        # said nothing (a play-test, over a box for one person's eyes)
+        Binding("u", "take_back_later", "", show=False),
     ]
 
     #: the keys every screen lists last, in this order ("q Lobby … f1 Help
@@ -178,6 +181,10 @@ class OverTheResults(Dialog[None]):
         where = "to the lobby" if getattr(self.app, "remote", None) is not None else "home"
         self.notify(f"Put this away first (Enter); then q goes {where}.", timeout=4,
                     markup=False)
+
+    def action_take_back_later(self) -> None:
+        self.notify("Nothing is taken back from this box: put it away first (Enter).",
+                    timeout=4, markup=False)
 
     def action_chat(self) -> None:
         chat = getattr(self.app, "action_chat", None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import textwrap
 import time
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -316,9 +316,11 @@ class PrivateNoticeScreen(EndingScreen):
     the key that made the move, doubled, does not) and the cover follows."""
 
     def __init__(self, name: str, lines: list[str], *, grace: float = 0.0,
-                 passes: bool = True) -> None:
+                 passes: bool = True, **leaves: Any) -> None:
         # `passes`: a cover for another person follows (else a bot acts
-        # next, and their own view may come straight back)
+        # next, and their own view may come straight back); `leaves`: what
+        # q does (`GameScreen.box_leaves`)
         super().__init__(f"For {name}'s eyes only", lines,
-                         go_on="hide it and pass on" if passes else "hide it", grace=grace)
+                         go_on="hide it and pass on" if passes else "hide it", grace=grace,
+                         **leaves)
         self.remove_class("-last")  # their own view stays in sight under it
