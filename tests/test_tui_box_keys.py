@@ -131,3 +131,6 @@ async def test_a_bots_move_that_ends_boss_quest_is_told_once_in_the_combat():
         combat = seen[0][1]
         assert "Combat: round 1, the last" in combat and "The game is over" in combat
         assert not any("Since your last move" in text for _, text in seen)
+        # q goes home from it, as from the combat boxes over the table and
+        # the last moves' box of the other games (it was refused here)
+        assert "q Home" in combat.splitlines()[-1], combat

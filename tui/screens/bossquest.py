@@ -2209,10 +2209,11 @@ class BossQuestScreen(GameScreen):
                 champion = self._who(view.duel.champion) if view.duel is not None else ""
                 screens.append(EndingScreen(
                     f"The Final Boss duel: {champion} against the MegaBoss", fold_receipts(what),
-                    go_on=then or "the results"))
+                    go_on=then or "the results", **self.box_leaves()))
             else:
                 last = kind in ("duel", "wave") or what is rounds[-1]
-                screens.append(CombatScreen(what, self._bare_who, then=then, last=last))
+                screens.append(CombatScreen(what, self._bare_who, then=then, last=last,
+                                            **self.box_leaves()))
         # pushed in order, the last on top
         self.over_the_results.extend(reversed(screens))
 
