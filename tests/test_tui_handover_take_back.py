@@ -5,9 +5,12 @@ the next one, saw no sign of it. It now says why not, and changes nothing."""
 
 from __future__ import annotations
 
+import pytest
+
 from saves.journal import PlayerSpec
-from tests.screen_kit import wait_for
+from tests.screen_kit import screen_text, settle, wait_for
 from tui.app import OvertableApp
+from tui.screens.game import taken_back_words
 
 
 def notes(app) -> list[str]:
@@ -208,3 +211,52 @@ async def test_many_last_moves_fit_the_cover_with_its_button():
         button = cover.query_one("#ready", Button).region
         assert button.height and button.bottom <= 23
         assert "Bram: press u to take back" in text and "looks." in text  # all of it
+
+
+@pytest.mark.parametrize("game", ["overstocked", "boss-quest"])
+async def test_the_one_who_took_back_reads_what_once_uncovered(tmp_path, monkeypatch, game,
+                                                               screen_clock):
+    """Play-test at one terminal (Boss Quest, Ann and Bram): Ann took her
+    move back at Bram's cover and, uncovered, read nothing of what went
+    (against a bot: "Taken back: you …"). Her table says it in the same
+    words once the cover lifts for her, not before: the cover says only
+    who, and nothing of Ann's may show to whoever holds the terminal."""
+    from tests.screen_kit import record_notices
+    from tui.screens.handover import HandoverScreen, PrivateNoticeScreen
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        app.new_match(game, [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")])
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HandoverScreen))
+        # Ann's move: her card chosen and confirmed; Boss Quest's first choice
+        # (Boss Quest's: to the Wizard, a spell activated, as played)
+        seat = app.table.viewer
+        keys = ("enter", "enter") if game == "overstocked" else ("w", "a")
+        await settle(pilot)
+        for key in keys:
+            screen_clock.now += 5  # past the wait for new choices to be seen
+            await pilot.press(key)
+            await settle(pilot)
+        if isinstance(app.screen, PrivateNoticeScreen):  # their weapons, first
+            await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, HandoverScreen))
+        cover = app.screen
+        own = list(app.table.session.update_for(seat).log)
+        await pilot.press("u")
+        await wait_for(pilot, lambda: cover.player == app.table.names[seat])
+        gone = own[len(app.table.session.update_for(seat).log):]
+        assert gone and gone[0].startswith("You "), gone
+        expected = taken_back_words(gone)
+        assert expected.startswith("Taken back: you "), expected
+        await settle(pilot)
+        assert not [n for n in said if n.startswith("Taken back")], said  # not on the cover
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, HandoverScreen))
+        await wait_for(pilot, lambda: expected in said)
+        await settle(pilot)
+        assert expected in screen_text(app).replace("\n", " ") or expected in [
+            n.message for n in app._notifications]

@@ -11,7 +11,7 @@ import pytest
 
 from saves.journal import PlayerSpec
 from tests import overboss_screen_kit as ob
-from tests.screen_kit import record_notices, wait_for
+from tests.screen_kit import record_notices, settle, wait_for
 from tui.app import OvertableApp
 from tui.screens.game import taken_back_words
 
@@ -89,7 +89,8 @@ async def test_every_game_says_what_was_taken_back(game):
 
 async def test_the_covers_take_back_is_said_once(tmp_path, monkeypatch):
     """The hand-over cover says "Ann took back their last move."; Ann's view,
-    uncovered again, does not say it a second time."""
+    uncovered again, does not say that a second time: it says what went,
+    once, in her own words (test_tui_handover_take_back)."""
     from tui.screens.handover import HandoverScreen
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
@@ -105,8 +106,11 @@ async def test_the_covers_take_back_is_said_once(tmp_path, monkeypatch):
         assert "Ann took back their last move." in str(app.screen.query_one("#handover-note").render())
         await pilot.press("enter")
         await wait_for(pilot, lambda: not isinstance(app.screen, HandoverScreen))
-        await pilot.pause()
-        assert _taken_back(said) == [], said
+        await wait_for(pilot, lambda: _taken_back(said))
+        await settle(pilot)
+        [notice] = _taken_back(said)
+        assert notice.startswith("Taken back: you "), said
+        assert not [n for n in said if "took back" in n], said
 
 
 def test_several_lines_taken_back_name_what_fits_and_count_the_rest():

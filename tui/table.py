@@ -39,6 +39,8 @@ from saves.store import KeptHere, read_here, write_here
 from tui.widgets.hints import session_refused
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from textual.app import App
 
     from tui.screens.game import GameScreen
@@ -127,6 +129,9 @@ class Table:
         #: kept beside the journal: it was lost on leaving and continuing
         kept = read_here(match.path)
         self.talk: list[tuple[int, str]] = list(kept.talk)
+        #: a take-back from under the cover: (the seat, its log before),
+        #: what it took told to them once they uncover (`_take_over`)
+        self._taken_back: tuple[int, Sequence[str]] | None = None
         #: the match's history length when a person here last uncovered
         #: their view (kept with the match): on resuming, a move made before
         #: it was seen past and is not offered back
@@ -613,6 +618,7 @@ class Table:
             if self.screen is not None:
                 self.screen.since.acted(None)
             return refusal.reason
+        self._taken_back = (seat, update.log)
         self.handover_to = seat
         self.refresh()  # the public view, under the cover
         return None
@@ -661,11 +667,24 @@ class Table:
         self._uncovered = len(self.session.match.history)
         self._keep()
         self.refresh()
+        self._tell_taken_back(seat)
         if self._unread is not None and self._unread[0] == seat and self.app is not None:
             # resumed: what they received face down before the quit, first
             public = self.updates.get(None)
             here = [] if public is None else [s for s in public.to_act if s in self.humans]
             self._show_notice(passes=any(s != seat for s in here), later=True)
+
+    def _tell_taken_back(self, seat: int) -> None:
+        """`seat`'s person took their move back from under the cover and now
+        has their view: it says what went, as their own u says it (the
+        cover said only who: whoever held the terminal may not read it)."""
+        taken, self._taken_back = self._taken_back, None
+        update = self.updates.get(seat)
+        if (taken is None or taken[0] != seat or update is None
+                or self.screen is None or self.app is None):
+            return
+        # after the cover's Enter has cleared the notices given on it
+        self.app.call_later(self.screen.tell_taken_back, taken[1], update.log)
 
     # -- the end -------------------------------------------------------------
 

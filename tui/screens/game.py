@@ -753,15 +753,20 @@ class GameScreen(Screen):
     def _tell_taken_back(self, update: TableUpdate) -> None:
         """The answer to this screen's undo: say what it took back, the log
         lines of the player's own view that vanished (a take-back was
-        silent). The cover's take-back says it there (tui/table.py)."""
+        silent)."""
         sent = self._taking_back
         if sent is None or update.seq == sent.seq:
             return
         self._taking_back = None
-        if update.seat != sent.seat:
-            return
-        if len(update.log) < len(sent.log) and self.is_attached:
-            hint(self, taken_back_words(_gone_from(sent.log, update.log)),
+        if update.seat == sent.seat:
+            self.tell_taken_back(sent.log, update.log)
+
+    def tell_taken_back(self, before: Sequence[str], after: Sequence[str]) -> None:
+        """Say what a take-back took off the player's own log (`before`, now
+        `after`): this screen's undo, or at one terminal the cover's, once
+        the cover lifts for the one who took it back (tui/table.py)."""
+        if len(after) < len(before) and self.is_attached:
+            hint(self, taken_back_words(_gone_from(before, after)),
                  severity="information", news=True)
 
     def _tell_taken_back_by_another(self, before: TableUpdate | None,
