@@ -11,7 +11,7 @@ import pytest
 
 from saves.journal import PlayerSpec
 from tests import overboss_screen_kit as ob
-from tests.screen_kit import record_notices, settle, wait_for
+from tests.screen_kit import record_notices, screen_text, settle, wait_for
 from tui.app import OvertableApp
 from tui.screens.game import taken_back_words
 
@@ -226,3 +226,29 @@ def test_the_others_are_told_who_took_back_in_their_own_logs_words():
             "(yours: Greed (G)).")
     assert took_back_words("cy", (line,)) == "Taken back by cy: cy keeps a card (pick 5)."
     assert took_back_words("cy") == "cy took back their last move."
+
+
+async def test_the_market_cursor_comes_back_on_the_pair_taken_back(tmp_path, monkeypatch):
+    """Play-test (Overboss Duel at 80x24): after u on a draft the market's
+    cursor came back on pair 2, not on the pair taken back. It comes back on
+    the pair just taken back (Enter drafts it again), a pair drafted with its
+    number key too, the cursor having stood elsewhere."""
+    from tui.screens.overboss import DuelMarket
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        said = record_notices(app)
+        app.new_match("overboss-duel", [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "human")])
+        await _uncover(pilot, app)
+        await settle(pilot)
+        market = app.screen.query_one("#ob-market", DuelMarket)
+        assert market.cursor == 0
+        await pilot.press("3")  # draft pair 3
+        await wait_for(pilot, lambda: not market.offers[2].enabled or market.offers[2].gone)
+        await pilot.press("u")
+        await wait_for(pilot, lambda: _taken_back(said))
+        await settle(pilot)
+        assert market.offers[2].enabled and not market.offers[2].gone
+        assert market.cursor == 2, market.cursor
+        assert "▶ 3" in screen_text(app)

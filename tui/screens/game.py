@@ -46,6 +46,7 @@ from tui.bindings import relabel
 from tui.bot_levels import bots_named, level_rows
 from tui.plain import listed, shortened
 from tui.widgets.board import Board
+from tui.widgets.cursor import CursorWidget
 from tui.widgets.hints import hint, withdraw_hints, withdraw_spot_hints
 from tui.widgets.quiet import update_static
 from tui.widgets.since import CHANGED, Recap, RecapStep, SinceLog, SinceTracker
@@ -394,6 +395,10 @@ def _taken_back_said(head: str, parts: Sequence[str], more: int) -> str:
     return said if said.endswith(("!", "?")) else f"{said}."
 
 
+#: the moves whose lists' cursors are kept for a take-back (u takes back
+#: a few moves at most: a card drawn or a turn ended stops it)
+_CURSORS_KEPT = 8
+
 #: the most lines of text a take-back notice takes at a notice's width (two
 #: named a move and what the rules did with it only where both were short)
 _TAKEN_BACK_ROWS = 3
@@ -682,6 +687,11 @@ class GameScreen(Screen):
         #: the update this screen's undo (u) was sent from, until the answer
         #: comes: what vanished from its log is said (`_tell_taken_back`)
         self._taking_back: TableUpdate | None = None
+        #: where each list's cursor stood when a move was played, by the
+        #: seat and its log's length then: a take-back back to that point
+        #: puts them back (`_cursors_back`); a play-test's market cursor
+        #: came back on the pair after the one taken back
+        self._cursors_at_move: dict[tuple[int, int], list[tuple[CursorWidget, int]]] = {}
         #: digits typed that begin a longer number listed ("1" of 1-17),
         #: waiting for the next digit or Enter (`typed_number`): what they
         #: then choose, and the decision they were typed at
@@ -768,6 +778,17 @@ class GameScreen(Screen):
         if len(after) < len(before) and self.is_attached:
             hint(self, taken_back_words(_gone_from(before, after)),
                  severity="information", news=True)
+            if self.update is not None and self.update.seat is not None:
+                # once the lists show the choices given back
+                self.call_after_refresh(self._cursors_back, self.update.seat, len(after))
+
+    def _cursors_back(self, seat: int, logged: int) -> None:
+        """The lists' cursors where they stood when `seat` played the move
+        now taken back (from a log of `logged` lines), on the choice it
+        made where that is enabled again: Enter makes it again."""
+        for widget, cursor in self._cursors_at_move.pop((seat, logged), []):
+            if widget.is_attached:
+                widget.move_to(cursor)
 
     def _tell_taken_back_by_another(self, before: TableUpdate | None,
                                     update: TableUpdate) -> None:
@@ -1553,6 +1574,11 @@ class GameScreen(Screen):
         update = self.update
         if update is None or update.seat is None:
             return
+        at_move = self._cursors_at_move
+        at_move[update.seat, len(update.log)] = [
+            (widget, widget.cursor) for widget in self.query(CursorWidget)]
+        while len(at_move) > _CURSORS_KEPT:
+            del at_move[next(iter(at_move))]
         self._send(update, SeatCommand.play(update.seat, action, update.seq))
 
     def action_undo(self) -> None:

@@ -1835,10 +1835,11 @@ class OverbossScreen(GameScreen):
             return
         if self._market_mode() is not None:
             action = self._market_action(number - 1)
+            market = self.query_one("#ob-market", Market)
             if action is not None:
+                market.move_to(number - 1)  # where a take-back brings it back
                 self.play(action)
             else:
-                market = self.query_one("#ob-market", Market)
                 places = market._items()
                 if 0 < number <= len(places) and places[number - 1].enabled:
                     market.move_to(number - 1)
