@@ -363,10 +363,12 @@ class OverstockedScreen(GameScreen):
                 tooltip="Place in your warehouse"),
         Binding("tab", "switch_area", "Switch area", show=False, priority=True,
                 tooltip="Switch between the popularity and your warehouse"),
-        # the final table: a cut area scrolled with the mouse alone (80x24)
-        Binding("tab", "next_part", "Scroll next", priority=True,
+        # the final table: a cut area scrolled with the mouse alone (80x24);
+        # "Scroll next" read as a scroll, not as the keys moving on
+        Binding("tab", "next_part", "Next panel", priority=True,
                 tooltip="Game over: the arrows, PgUp / PgDn, Home / End scroll the score "
-                        "sheet, the popularity, the warehouse or the log; tab moves them on"),
+                        "sheet, the popularity, the warehouse or the log; tab moves them "
+                        "to the next of these panels"),
         Binding("x", "decline", "None, thanks",
                 tooltip="Say no: no forklift, no incentive; a card that fits nowhere "
                         "goes back to the box"),
