@@ -192,11 +192,11 @@ BOSS_QUEST_ASK = [("enter", "↵", "Do it"), ("1", "1-4", "Ask weapons"),
 @pytest.mark.parametrize("shared", [True, False], ids=["shared", "one-terminal"])
 async def test_the_way_out_stays_in_the_footers_busiest_line_at_80_columns(keys, shared):
     """Play-test over SSH at 80 columns: "↵ Choose 1-6 Choose t Talk l Log r
-    Last round … f1 Help f2 Chat │^p palette" (Overseers from round 2 on),
+    Last round … f1 Help f2 Chat ▏^p palette" (Overseers from round 2 on),
     "↵ Do it 1-4 Ask weapons w To the Wizard l Log … f1 Help f2 Chat" (Boss
     Quest, asking for weapons): q Lobby had given way, at the moment a
     player most wants it. It stays, with every key of the game's own; the
-    palette's word gives way first ("│^p", F1 lists it)."""
+    palette's word gives way first ("▏^p", F1 lists it)."""
     leave = "Lobby" if shared else "Home"
     app = _BusyApp(_Busy(keys, leave), shared)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -212,7 +212,7 @@ async def test_the_way_out_stays_in_the_footers_busiest_line_at_80_columns(keys,
 async def test_the_palettes_word_gives_way_before_u_undo_that_can_be_used():
     """A move to take back at a shared table at 80 columns: "u Undo" stays
     in sight beside the game's keys and q Lobby, the palette's key said
-    without its word ("│^p")."""
+    without its word ("▏^p")."""
     keys = [("enter", "↵", "Place"), ("x", "x", "Spire"), ("p", "p", "Score pad"),
             ("t", "t", "Talk"), ("l", "l", "Log")]
     app = _BusyApp(_Busy(keys, "Lobby", undo=True), shared=True)
@@ -220,4 +220,36 @@ async def test_the_palettes_word_gives_way_before_u_undo_that_can_be_used():
         await screen_kit.wait_for(pilot, lambda: "f1 Help" in footer_line(pilot.app))
         line = footer_line(app)
         assert "u Undo" in line and "q Lobby" in line and "p Score pad" in line, line
-        assert line.rstrip().endswith("│^p") and "…" not in line, line
+        assert line.rstrip().endswith("▏^p") and "…" not in line, line
+
+
+class _PaletteScreen(Screen):
+    BINDINGS = [Binding("q", "leave", "Home")]
+
+    def __init__(self, footer) -> None:
+        super().__init__()
+        self.footer = footer
+
+    def compose(self) -> ComposeResult:
+        yield self.footer
+
+
+@pytest.mark.parametrize("footer", ["textual", "roomy", "compact"])
+async def test_the_palettes_key_looks_the_same_on_every_screen(footer):
+    """A play-test read "▏^p palette" on the home screen and the hand-over
+    cover (Textual's footer), "│^p palette" at the tables and "│ ^p palette"
+    on the results: one look everywhere, Textual's."""
+    from textual.widgets import Footer as TextualFooter
+
+    made = {"textual": TextualFooter, "roomy": Footer,
+            "compact": lambda: Footer(compact=True)}[footer]()
+
+    class _Shown(App):
+        def on_mount(self) -> None:
+            self.push_screen(_PaletteScreen(made))
+
+    app = _Shown()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await screen_kit.wait_for(pilot, lambda: "palette" in footer_line(pilot.app))
+        line = footer_line(app)
+        assert "▏^p palette" in line and "│" not in line, line

@@ -23,6 +23,10 @@ from textual.strip import Strip
 from textual.visual import Visual, visualize
 from textual.widget import Widget
 
+#: the edge before the command palette's key, as Textual's own footer
+#: draws it (a play-test saw "▏", "│" and "│ " on different screens)
+PALETTE_EDGE = "▏"
+
 #: footer lines kept (a game's footer goes back and forth between a few)
 KEPT = 16
 
@@ -165,9 +169,10 @@ class Footer(Widget, can_focus=False):
         strip, self._spans = kept
         return strip
 
-    def _key_text(self, key: _Key, key_style: Style, description_style: Style) -> Text:
+    def _key_text(self, key: _Key, key_style: Style, description_style: Style,
+                  *, compact: bool | None = None) -> Text:
         # Textual's spacing: " k desc " when roomy, "k desc" when compact
-        if self.compact:
+        if self.compact if compact is None else compact:
             text = Text.assemble((key.display, key_style))
             if key.description:
                 text.append(f" {key.description}", description_style)
@@ -196,7 +201,7 @@ class Footer(Widget, can_focus=False):
             spans.append((start, line.cell_len, key))
             line.append(gap)
         if self._palette is not None:
-            palette = Text("│", style="dim")
+            palette = Text(PALETTE_EDGE, style="dim")
             palette.append_text(self._palette_text(palette_short, key_style, description_style))
             start = max(line.cell_len, width - palette.cell_len)
             line.pad_right(start - line.cell_len)
@@ -270,7 +275,12 @@ class Footer(Widget, can_focus=False):
         """The command palette's key, with its word or (`short`) without."""
         assert self._palette is not None
         palette = self._palette._replace(description="") if short else self._palette
-        return self._key_text(palette, key_style, description_style)
+        # as Textual's footer draws it (the home screen, the cover): no
+        # space after the edge, one after the word where keys are roomy
+        text = self._key_text(palette, key_style, description_style, compact=True)
+        if not self.compact:
+            text.append(" ", description_style)
+        return text
 
     # -- the mouse ------------------------------------------------------------------
 
