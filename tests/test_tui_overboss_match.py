@@ -355,3 +355,39 @@ async def test_the_last_moves_box_takes_the_keys_it_and_the_status_line_offer(
                            and app.screen._final_hidden)
             # the Bosses and lairs shown, the footer offers the pad back
             assert "p Score pad" in screen_text(app).splitlines()[-1]
+
+
+async def test_over_a_finished_match_u_and_f1_speak_of_a_match_that_is_over(
+        tmp_path, monkeypatch):
+    """Play-test (80x24): over the finished duel's last moves, u said "put
+    it away first (Enter)", though nothing is taken back after Enter
+    either, and F1 said q leaves "the box unread, back first when the
+    match is continued", which the saved list opens at its results."""
+    from textual.widgets import DataTable
+
+    from tests.screen_kit import wait_for
+    from tui.screens.ending import EndingScreen
+    from tui.screens.help import HelpScreen
+
+    path = _saved_before_bobs_last_turn(tmp_path, monkeypatch, short=False)
+    app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_path(path)
+        await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen)
+                       and "f1 Help" in screen_text(app))
+        box = app.screen
+        said = []
+        box.notify = lambda message, **kw: said.append(message)
+        await pilot.press("u")
+        await wait_for(pilot, lambda: said)
+        assert said == ["Nothing to take back: the match is over."], said
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        table = app.screen.query_one(DataTable)
+
+        def rows() -> list[str]:
+            return [" ".join(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+
+        await wait_for(pilot, lambda: any("Leave the table" in r for r in rows()))
+        [leave] = [r for r in rows() if "Leave the table" in r]
+        assert "the match is over" in leave and "continued" not in leave, leave

@@ -344,6 +344,10 @@ async def test_q_leaves_from_a_notice_for_ones_eyes_only_and_u_says_why_not(
         await pilot.press("u")
         await wait_for(pilot, lambda: said)
         assert "take" in said[0].lower() and "Enter" in said[0], said
+        # F1 says the box comes back (the match goes on), not a match over
+        leave = app.screen.help_text(next(
+            b for b in app.screen._bindings.key_to_bindings["q"] if b.action == "leave"))
+        assert "comes back first" in leave and "over" not in leave, leave
         await pilot.press("q")
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
         app.open_path(path)

@@ -63,8 +63,8 @@ class OverTheResults(Dialog[None]):
         # comes back first when the match is continued; else q is refused
         # (`home_later`: it went home from the table and did nothing here,
         # without a word)
-        Binding("q", "leave", "Home", tooltip="Leave the table: the box stays unread and "
-                "comes back first when the match is continued"),
+        # (what it does in F1: `help_text`, as the match is on or over)
+        Binding("q", "leave", "Home"),
         Binding("q", "home_later", "", show=False),
         # u takes back from the table or the cover under it, not here: it
         # said nothing (a play-test, over a box for one person's eyes)
@@ -183,8 +183,28 @@ class OverTheResults(Dialog[None]):
                     markup=False)
 
     def action_take_back_later(self) -> None:
-        self.notify("Nothing is taken back from this box: put it away first (Enter).",
-                    timeout=4, markup=False)
+        # (over a match's end nothing is taken back after Enter either)
+        said = ("Nothing to take back: the match is over." if self.match_over()
+                else "Nothing is taken back from this box: put it away first (Enter).")
+        self.notify(said, timeout=4, markup=False)
+
+    def match_over(self) -> bool:
+        """Whether the match under this box is over (its last moves, a last
+        combat): F1 and u then speak of a match that goes on no more."""
+        for screen in reversed(self.app.screen_stack):
+            update = getattr(screen, "update", None)
+            if update is not None and hasattr(update, "outcome"):
+                return update.outcome is not None
+        return False
+
+    def help_text(self, binding: Binding) -> str | None:
+        if binding.action != "leave":
+            return None
+        # a play-test read "comes back first when the match is continued"
+        # over a finished duel, which the saved list opens at its results
+        if self.match_over():
+            return "Leave the table: the match is over, and the saved list opens its results"
+        return "Leave the table: the box stays unread and comes back first when the match is continued"
 
     def action_chat(self) -> None:
         chat = getattr(self.app, "action_chat", None)
