@@ -376,6 +376,9 @@ async def test_over_a_finished_match_u_and_f1_speak_of_a_match_that_is_over(
         await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen)
                        and "f1 Help" in screen_text(app))
         box = app.screen
+        # the palette's key, as on every screen (a box's bindings stop at
+        # it, but Ctrl+P opens the palette over it)
+        assert screen_text(app).splitlines()[-1].rstrip().endswith("▏^p palette")
         said = []
         box.notify = lambda message, **kw: said.append(message)
         await pilot.press("u")

@@ -113,6 +113,21 @@ class Footer(Widget, can_focus=False):
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
+    def _modal_palette(self) -> _Key | None:
+        """The palette's key over a box or dialog: a modal screen's bindings
+        stop at it, but the app's priority Ctrl+P opens the palette there
+        too, and a play-test saw "▏^p palette" on every screen but the
+        boxes over a table."""
+        app = self.app
+        if not (self.show_command_palette and app.ENABLE_COMMAND_PALETTE):
+            return None
+        for binding in app._bindings.key_to_bindings.get(app.COMMAND_PALETTE_BINDING, ()):
+            if binding.priority:
+                return _Key(binding.key, app.get_key_display(binding), binding.description,
+                            True, binding.tooltip or binding.description, True,
+                            binding.action)
+        return None
+
     def bindings_changed(self, screen: Screen) -> None:
         if self.is_attached and screen is self.screen:
             self._read_keys()
@@ -133,6 +148,8 @@ class Footer(Widget, can_focus=False):
                     palette = shown
             elif binding.show:
                 keys.setdefault(binding.action, shown)
+        if palette is None and self.screen.is_modal:
+            palette = self._modal_palette()
         now = (tuple(keys.values()), palette)
         if now != (self._keys, self._palette):
             self._keys, self._palette = now
