@@ -151,6 +151,24 @@ async def settled_text(app, pilot) -> str:
     return text
 
 
+async def help_rows_with(pilot: Any, words: str) -> list[str]:
+    """F1 opened (`HelpScreen` on top): its rows, each as one line of text,
+    once one of them says `words` (the table fills as the screen mounts:
+    a loaded CI read it empty)."""
+    from textual.widgets import DataTable
+
+    from tui.screens.help import HelpScreen
+
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+    table = pilot.app.screen.query_one(DataTable)
+
+    def rows() -> list[str]:
+        return [" ".join(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
+
+    await wait_for(pilot, lambda: any(words in r for r in rows()))
+    return rows()
+
+
 async def wait_for(pilot: Any, condition: Any, timeout: float = 10.0, step: float = 0.01) -> None:
     """Let the app run (bots think in threads, a hub answers) until
     `condition()` holds; a failure names the screen on top and shows it."""

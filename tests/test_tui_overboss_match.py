@@ -363,11 +363,8 @@ async def test_over_a_finished_match_u_and_f1_speak_of_a_match_that_is_over(
     it away first (Enter)", though nothing is taken back after Enter
     either, and F1 said q leaves "the box unread, back first when the
     match is continued", which the saved list opens at its results."""
-    from textual.widgets import DataTable
-
-    from tests.screen_kit import wait_for
+    from tests.screen_kit import help_rows_with, wait_for
     from tui.screens.ending import EndingScreen
-    from tui.screens.help import HelpScreen
 
     path = _saved_before_bobs_last_turn(tmp_path, monkeypatch, short=False)
     app = OvertableApp(bot_delay=0.0, seed=7, theme_name="textual-dark")
@@ -385,12 +382,6 @@ async def test_over_a_finished_match_u_and_f1_speak_of_a_match_that_is_over(
         await wait_for(pilot, lambda: said)
         assert said == ["Nothing to take back: the match is over."], said
         await pilot.press("f1")
-        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
-        table = app.screen.query_one(DataTable)
-
-        def rows() -> list[str]:
-            return [" ".join(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
-
-        await wait_for(pilot, lambda: any("Leave the table" in r for r in rows()))
-        [leave] = [r for r in rows() if "Leave the table" in r]
+        [leave] = [r for r in await help_rows_with(pilot, "Leave the table")
+                   if "Leave the table" in r]
         assert "the match is over" in leave and "continued" not in leave, leave

@@ -9,7 +9,7 @@ import pytest
 from textual.command import CommandPalette
 from textual.widgets import Button, DataTable, Input, OptionList, Static
 
-from tests.screen_kit import count_players, screen_text, settle, wait_for
+from tests.screen_kit import count_players, help_rows_with, screen_text, settle, wait_for
 from tui.app import OvertableApp
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.game import GameScreen, TableUpdate
@@ -906,15 +906,8 @@ async def test_help_names_what_the_palette_offers_where_it_is_opened():
 
     async def palette_line() -> str:
         await pilot.press("f1")
-        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
-        table = app.screen.query_one(DataTable)
-
-        def rows() -> list[str]:
-            return [" ".join(str(c) for c in table.get_row_at(i)) for i in range(table.row_count)]
-
-        # (the table fills as the screen mounts: a loaded CI looked before)
-        await wait_for(pilot, lambda: any("Command palette" in r for r in rows()))
-        line = next(" ".join(r.split()) for r in rows() if "Command palette" in r)
+        rows = await help_rows_with(pilot, "Command palette")
+        line = next(" ".join(r.split()) for r in rows if "Command palette" in r)
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, HelpScreen))
         return line
