@@ -3504,6 +3504,36 @@ async def test_the_new_table_form_starts_from_your_last_table(shared_hub, tmp_pa
         assert AWAY_CHOICES[form.query_one("#away-bot", Select).value] == AWAY_CHOICES[3]
 
 
+async def test_the_new_table_form_keeps_what_a_solo_quest_left_out(shared_hub):
+    """As at the local form: Potions ticked at 2 knights, then a Solo Quest
+    set up; the next New table form says Potions is kept, and ticks it
+    again at 2 knights (the table itself was set up without it)."""
+    from textual.widgets import Checkbox, Select
+
+    hub, path = shared_hub
+    async with at_the_lobby(path) as (app, pilot):
+        form = await new_table_form(pilot, app, "boss-quest")
+        await screen_kit.count_players(pilot, form, 2)
+        form.query_one("#opt-potions", Checkbox).value = True
+        await pilot.pause()
+        await screen_kit.count_players(pilot, form, 1)
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: hub.tables and app.screen is not form)
+        table = next(iter(hub.tables.values()))
+        assert not table.session.match.header.options.potions
+        if not isinstance(app.screen, LobbyScreen):  # the quest begins at once: back
+            await pilot.press("q")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.press("n")
+        await shared_form_shown(pilot, app)
+        form = app.screen
+        await pilot.pause()
+        assert form.query_one("#count", Select).value == 1
+        assert "Potions" in str(form.query_one("#options-absent").render())
+        await screen_kit.count_players(pilot, form, 2)
+        assert form.read_options().potions is True
+
+
 async def test_the_rulebooks_bot_reads_as_itself_at_the_shared_tables(shared_hub):
     """Play-test: on the New table form, ticking Overstocked's "Solo against
     the rulebook's bot" left its seat a name field inviting "anyone, or a

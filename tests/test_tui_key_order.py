@@ -45,7 +45,7 @@ async def test_a_burst_on_the_new_match_form_fills_it_as_typed():
     app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
                        bot_delay=0, seed=7)
     started = []
-    app.new_match = lambda game, players, options=None: started.append((players, options))
+    app.new_match = lambda game, players, options=None, **_: started.append((players, options))
     async with app.run_test(size=(80, 24)) as pilot:
         for _ in range(20):
             await pilot.pause()

@@ -1004,3 +1004,137 @@ async def test_a_name_two_seats_share_puts_the_cursor_where_it_was_typed(typed_i
         first, second = sorted((typed_in + 1, other + 1))
         assert any(f"Seats {first} and {second} are both called {taken!r}" in notice
                    for notice in said), said
+
+
+async def start_and_wait(pilot, app) -> None:
+    """Ctrl+S on the form, and the match open."""
+    await pilot.press("ctrl+s")
+    await wait_for(pilot, lambda: app.table is not None)
+
+
+async def test_extensions_left_out_of_a_solo_quest_started_come_back_at_more_knights():
+    """Play-test: Potions ticked at 2 knights, Players 1 said "Left out of
+    the Solo Quest ... Potions (kept for a match of more knights)"; once
+    the solo was started, the form (opened again, or after a restart)
+    said nothing of it, and at 2 knights Potions was unticked. The solo
+    starts without them (BQ-39), and the form keeps them: said at 1,
+    ticked again at 2."""
+    from core.bossquest.state import Ulul
+
+    def form_app() -> OvertableApp:
+        return OvertableApp(start="new", argument="boss-quest", theme_name="ansi-dark",
+                            bot_delay=0, seed=7)
+
+    set_up = ("potions", "companions", "final_boss", "keep_green")
+    app = form_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        await count_players(pilot, screen, 2)
+        for name in set_up:
+            screen.query_one(f"#opt-{name}", Checkbox).value = True
+        screen.query_one("#opt-ulul", Select).value = Ulul.NIGHT
+        await pilot.pause()
+        await count_players(pilot, screen, 1)
+        await start_and_wait(pilot, app)
+        Options = screen.game.Options
+        assert app.table.match.header.options == Options()  # the Solo Quest's own
+        # opened again in the same run
+        app.leave_table()
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        app.action_new_match("boss-quest")
+        screen = await open_form(pilot)
+        assert screen.query_one("#count", Select).value == 1
+        assert "Potions" in str(screen.query_one("#options-absent").render())
+
+    app = form_app()  # and after a restart
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        note = screen.query_one("#options-absent")
+        assert screen.query_one("#count", Select).value == 1
+        said = " ".join(str(note.render()).split())
+        assert note.display and said.startswith("Left out of the Solo Quest"), said
+        assert "Potions" in said and "Boss Ul'ul (night)" in said, said
+        assert screen.read_options() == Options()
+        await count_players(pilot, screen, 2)
+        options = screen.read_options()
+        assert all(getattr(options, name) for name in set_up), options
+        assert options.ulul is Ulul.NIGHT
+
+
+async def test_what_overstockeds_solo_ruled_out_comes_back_as_ticked_after_a_solo():
+    """The same at Overstocked: the advanced variant and Quantum ticked,
+    then solo (which rules them out) and Ctrl+S; the form opened after
+    keeps solo ticked, and unticking it gives them back as the player had
+    them, not as an older match without solo had them."""
+    async def ticked(options: tuple[str, ...]) -> None:
+        for name in options:
+            screen.query_one(f"#opt-{name}", Checkbox).value = True
+            await pilot.pause()
+
+    app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        await count_players(pilot, screen, 2)
+        await ticked(("advanced", "quantum", "solo"))
+        await start_and_wait(pilot, app)
+        Options = screen.game.Options
+        assert app.table.match.header.options == Options(solo=True)
+    app = OvertableApp(start="new", argument="overstocked", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        solo = screen.query_one("#opt-solo", Checkbox)
+        assert solo.value is True
+        assert screen.read_options() == Options(solo=True)
+        solo.value = False
+        await pilot.pause()
+        assert screen.read_options() == Options(advanced=True, quantum=True)
+
+
+@pytest.mark.parametrize("written", [
+    {"potions": "yes", "ulul": 5, "companions": 1, "no_such": True},
+    ["potions"], "potions"], ids=["wrong types", "a list", "a text"])
+async def test_kept_options_the_form_cannot_show_leave_it_at_the_last_match(written):
+    """The kept options' file read as untrusted input: a value of the wrong
+    type, or a record that is not names and values, is passed over."""
+    import json
+
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+    from tui import kept_options
+
+    solo = Match.new("boss-quest", [PlayerSpec("Ann", "human")])
+    solo.close()
+    path = kept_options.kept_file()
+    path.write_text(json.dumps({"boss-quest": {"match": solo.header.match_id,
+                                               "options": written}}))
+    app = OvertableApp(start="new", argument="boss-quest", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        assert not screen.query_one("#options-absent").display
+        await count_players(pilot, screen, 2)
+        assert screen.read_options() == screen.game.Options()
+
+
+async def test_kept_options_of_an_older_match_are_not_offered():
+    """Kept options name the match that left them out: after a newer
+    match of the game (set up elsewhere), they are not offered."""
+    import os
+
+    from saves.journal import PlayerSpec
+    from saves.match import Match
+    from tui import kept_options
+
+    older = Match.new("boss-quest", [PlayerSpec("Ann", "human")])
+    older.close()
+    kept_options.keep("boss-quest", older.header.match_id, {"potions": True})
+    Match.new("boss-quest", [PlayerSpec("Ann", "human")]).close()
+    os.utime(older.path, (1, 1))
+    app = OvertableApp(start="new", argument="boss-quest", theme_name="ansi-dark",
+                       bot_delay=0, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_form(pilot)
+        await count_players(pilot, screen, 2)
+        assert screen.read_options().potions is False

@@ -48,3 +48,20 @@ def test_a_hostile_memory_file_is_no_set_up(tmp_path, monkeypatch, raw):
     path.write_text(json.dumps(raw))
     assert table_setups.last_setup("Ann", "overseers") is None
     assert table_setups.last_game("Ann") is None
+
+
+def test_the_options_a_table_left_out_are_kept_with_its_set_up(tmp_path, monkeypatch):
+    """A Solo Quest set up at the shared tables with Potions ticked at 2
+    knights keeps Potions beside the set-up, for the form to offer again
+    (tui/kept_options.py); a hand-edited "kept" that is not an object is
+    none."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    table_setups.remember("Ann", "boss-quest", [("human", None)], {}, None,
+                          {"potions": True, "ulul": "night"})
+    kept = table_setups.last_setup("Ann", "boss-quest")
+    assert kept is not None and kept.kept == {"potions": True, "ulul": "night"}
+    path = table_setups.setups_file("Ann")
+    data = json.loads(path.read_text())
+    data["games"]["boss-quest"]["1"]["kept"] = ["potions"]
+    path.write_text(json.dumps(data))
+    assert table_setups.last_setup("Ann", "boss-quest").kept == {}

@@ -1046,15 +1046,28 @@ class OvertableApp(KeysInOrder, App[None]):
             return
         await table.start(self, cls)
 
-    def new_match(self, game_id: str, players: list[Any], options: Any = None) -> None:
+    def new_match(self, game_id: str, players: list[Any], options: Any = None, *,
+                  kept: dict[str, Any] | None = None) -> None:
+        """Start a match; `kept`: options set on the form that it leaves
+        out, offered again by the form that opens on its set-up."""
         from saves.match import Match
+        from tui import kept_options
 
         try:
             match = Match.new(game_id, players, options=options)
         except Exception as error:
             self.notify(f"Could not start the match: {error}", severity="error")
             return
+        kept_options.keep(game_id, match.header.match_id, kept or {})
         self.open_match(match)
+
+    def kept_options(self, game_id: str, last: Any) -> dict[str, Any]:
+        """What the form that set up the saved match `last` (a header from
+        `last_setup`) kept that the match left out (names and values as
+        written); {}: none."""
+        from tui import kept_options
+
+        return kept_options.kept(game_id, getattr(last, "match_id", None))
 
     def rematch(self) -> None:
         """Same game, players and options as the match just played; a new journal."""
@@ -1070,7 +1083,9 @@ class OvertableApp(KeysInOrder, App[None]):
                                            shared_rematch_text(path), yes="OK", no=None))
             return
         header = self.table.match.header
-        self.new_match(self.table.game_id, list(header.players), header.options)
+        # what the form kept for more players stays kept after the rematch
+        self.new_match(self.table.game_id, list(header.players), header.options,
+                       kept=self.kept_options(self.table.game_id, header))
 
     def leave_table(self) -> None:
         self.back_to_saved = None

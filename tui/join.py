@@ -50,8 +50,10 @@ class JoinApp(OvertableApp):
         #: ring the terminal's bell when it becomes this player's turn
         self.bell_on_turn = bell
         #: the set-up the new-table form sent, until the hub sets it up:
-        #: (game, each seat's kind and level, options, away choice)
-        self._set_up: tuple[str, list[tuple[str, str | None]], dict, float | None] | None = None
+        #: (game, each seat's kind and level, options, away choice, options
+        #: set on the form but left out of the table)
+        self._set_up: tuple[str, list[tuple[str, str | None]], dict, float | None,
+                            dict] | None = None
         #: why the hub refused this player's name, for `overtable join` to
         #: print once the app has ended (tui/remote.py); None: not refused
         self.refusal: str | None = None
@@ -68,6 +70,11 @@ class JoinApp(OvertableApp):
         from tui import table_setups
 
         return table_setups.last_setup(self.remote.player, game_id, players, off=off)
+
+    def kept_options(self, game_id: str, last: Any) -> dict[str, Any]:
+        """What the form kept at this player's set-up `last` that its table
+        left out (`table_setups.TableSetup.kept`); {}: none."""
+        return dict(getattr(last, "kept", None) or {})
 
     def get_driver_class(self) -> Any:
         """The terminal's driver, writing fewer bytes for the same screen
@@ -129,12 +136,14 @@ class JoinApp(OvertableApp):
         self.push_screen(SharedTableScreen(game_id if game_id in ids else ids[0]))
 
     def new_match(
-        self, game_id: str, players: list[Any], options: Any = None, *, away_bot: float | None = None
+        self, game_id: str, players: list[Any], options: Any = None, *,
+        away_bot: float | None = None, kept: dict[str, Any] | None = None,
     ) -> None:
         """From the new-match form: the first person's seat is yours, each
         other person's seat is reserved for the player named there, or open
         to anyone without a name; bots play on the hub; with `away_bot`, a
-        bot plays an away player's turns after that many seconds."""
+        bot plays an away player's turns after that many seconds; `kept`:
+        options set on the form that the table leaves out."""
         from saves.journal import codec as journal_codec
 
         game = self.games[game_id]
@@ -161,7 +170,7 @@ class JoinApp(OvertableApp):
             return
         #: kept once the hub sets it up, for the next table's form to start from
         self._set_up = (game_id, [(spec.kind, spec.level) for spec in players],
-                        request.get("options") or {}, away_bot)
+                        request.get("options") or {}, away_bot, kept or {})
         # the form stays until the hub sets the table up: a refusal (a
         # seat's name) lost every choice on it
         form.waiting = True

@@ -3,7 +3,8 @@ table" form to start from (the local form starts from the newest saved
 match of the game: a shared table's journal is the hub's, and no one's
 own). Kept per player beside the saved matches, one small file each: the
 game last set up, and per game and number of seats the seats' kinds and
-bot levels, the options and the away choice. Other players' names are
+bot levels, the options (and those set but left out: tui/kept_options.py)
+and the away choice. Other players' names are
 not kept (a seat kept for Bob last time is an open seat next time)."""
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ class TableSetup:
     options: Any
     #: seconds before a bot plays an away player's turns (None: wait)
     away_bot: float | None = None
+    #: options set on the form but left out of that table (tui/kept_options.py)
+    kept: dict[str, Any] = attrs.field(factory=dict)
 
 
 def setups_file(player: str, directory: Path | None = None) -> Path:
@@ -40,7 +43,9 @@ def setups_file(player: str, directory: Path | None = None) -> Path:
     return base / "table-setups" / f"{digest}.json"
 
 
-def _read(path: Path) -> dict[str, Any]:
+def read_memory(path: Path) -> dict[str, Any]:
+    """A small memory file's object; {} when it is none (missing, too
+    large, not JSON, not an object)."""
     from saves.lock import open_regular
 
     try:  # a regular file only, and no more of it than a memory holds
@@ -53,21 +58,22 @@ def _read(path: Path) -> dict[str, Any]:
 
 def last_game(player: str) -> str | None:
     """The game `player` last set a table up for, if any."""
-    game = _read(setups_file(player)).get("last")
+    game = read_memory(setups_file(player)).get("last")
     return game if isinstance(game, str) else None
 
 
 def remember(player: str, game_id: str, seats: list[tuple[str, str | None]], options: dict,
-             away_bot: float | None) -> None:
-    """Keep `player`'s set-up of `game_id` (each seat's kind and level);
+             away_bot: float | None, kept: dict | None = None) -> None:
+    """Keep `player`'s set-up of `game_id` (each seat's kind and level, and
+    the options set on the form but left out of the table: `kept`);
     nothing is said if it cannot be written (the form starts from the
     defaults then)."""
     path = setups_file(player)
-    data = _read(path)
+    data = read_memory(path)
     games = data.get("games") if isinstance(data.get("games"), dict) else {}
     game = games.get(game_id) if isinstance(games.get(game_id), dict) else {}
     game[str(len(seats))] = {"seats": [list(seat) for seat in seats], "options": options,
-                             "away_bot": away_bot}
+                             "away_bot": away_bot, "kept": kept or {}}
     game["last"] = len(seats)
     games[game_id] = game
     data.update(last=game_id, games=games)
@@ -89,7 +95,7 @@ def last_setup(player: str, game_id: str, players: int | None = None,
     from saves.journal import PlayerSpec, codec, find_game
 
     game = find_game(game_id)
-    kept = (_read(setups_file(player)).get("games") or {})
+    kept = (read_memory(setups_file(player)).get("games") or {})
     kept = kept.get(game_id) if isinstance(kept, dict) else None
     if game is None or not isinstance(kept, dict):
         return None
@@ -107,4 +113,6 @@ def last_setup(player: str, game_id: str, players: int | None = None,
         return None
     away_bot = setup.get("away_bot")
     away = float(away_bot) if type(away_bot) in (int, float) and away_bot > 0 else None
-    return TableSetup(players=seats, options=options, away_bot=away)
+    kept_out = setup.get("kept")
+    return TableSetup(players=seats, options=options, away_bot=away,
+                      kept=kept_out if isinstance(kept_out, dict) else {})

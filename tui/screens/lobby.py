@@ -579,7 +579,7 @@ class SharedTableScreen(NewMatchScreen):
             self.refuse(str(error), getattr(error, "seat", None))
             return
         self.app.new_match(  # type: ignore[attr-defined]
-            self.game_id, players, options, away_bot=self.away_bot()
+            self.game_id, players, options, away_bot=self.away_bot(), kept=self.left_out()
         )
 
 

@@ -247,6 +247,9 @@ class NewMatchScreen(Screen):
         #: far (`_options_from_setup` sets only the others)
         self._count_shown: int | None = None
         self._options_seen: set[str] = set()
+        #: options set on the form that started the last match but left out
+        #: of it (hidden at its count, or ruled out), as they were set there
+        self._kept: dict[str, Any] = {}
 
     # -- the game -------------------------------------------------------------
 
@@ -274,6 +277,7 @@ class NewMatchScreen(Screen):
         last = self._last_setup()
         if last is not None and len(last.players) in players:
             count = len(last.players)
+        self._kept = self._kept_from(game.Options, last)
         values = {value for _, value in choices}
         yield Header()
         # The fields scroll; the buttons sit below them, outside the scrolling
@@ -412,6 +416,8 @@ class NewMatchScreen(Screen):
         that option is unticked (`_rule_out`). Play-test: the form came
         back remembering solo, and unticking solo left every option off."""
         default = field_default(field)
+        if field.name in self._kept:  # set there, left out of the match
+            return self._kept[field.name]
         if last is None or not isinstance(last.options, options_class):
             return default
         for other in attrs.fields(options_class):
@@ -422,6 +428,47 @@ class NewMatchScreen(Screen):
                     return default
                 return getattr(before.options, field.name, default)
         return getattr(last.options, field.name, default)
+
+    def _kept_from(self, options_class: type, last: Any) -> dict[str, Any]:
+        """The options the form that set up `last` kept that its match left
+        out (`left_out`), those the form can show: a play-test saw Potions
+        said "kept for a match of more knights" beside a Solo Quest, and
+        unticked on the form opened after it."""
+        kept_options = getattr(self.app, "kept_options", None)
+        try:
+            written = kept_options(self.game_id, last) if callable(kept_options) else {}
+        except Exception:  # a form that starts from the defaults still works
+            written = {}
+        kept: dict[str, Any] = {}
+        for field in attrs.fields(options_class) if isinstance(written, dict) else ():
+            if field.name not in written:
+                continue
+            kind, value = field_type(options_class, field), written[field.name]
+            if kind is bool or isinstance(field_default(field), bool):
+                if isinstance(value, bool):
+                    kept[field.name] = value
+            elif isinstance(kind, type) and issubclass(kind, enum.Enum):
+                with contextlib.suppress(ValueError, TypeError):  # not one of its values
+                    kept[field.name] = kind(value)
+        return kept
+
+    def left_out(self) -> dict[str, Any]:
+        """The options set on the form that the match it starts leaves out
+        (hidden at its count, or ruled out by another), as written to be
+        kept (`_kept_from`): each one the player saw on the form."""
+        players = self.player_count()
+        kept: dict[str, Any] = {}
+        for field in attrs.fields(self.game.Options):
+            counts = self._option_players.get(f"for-{field.name}")
+            if field.name in self._ruled_out:
+                value = self._ruled_out[field.name]
+            elif counts is not None and players not in counts and field.name in self._options_seen:
+                value = self.query_one(f"#opt-{field.name}").value  # type: ignore[attr-defined]
+            else:
+                continue
+            if isinstance(value, bool | enum.Enum):
+                kept[field.name] = value.value if isinstance(value, enum.Enum) else value
+        return kept
 
     def _option_widget(
         self, options_class: type, field: attrs.Attribute, last: Any = None
@@ -594,8 +641,11 @@ class NewMatchScreen(Screen):
             value = count.first(Select).value
             if isinstance(value, int):
                 self._count_shown = value
+                # and those kept from the last form: as set there, not as
+                # the newest match of another count had them
                 self._options_seen = {m.removeprefix("for-") for m, counts in
                                       self._option_players.items() if value in counts}
+                self._options_seen.update(self._kept)
                 self._show_options_for(value)
         # Top to bottom from the first control: the game, where there is a choice.
         first = self.query("#game") or self.query("#count")
@@ -744,7 +794,8 @@ class NewMatchScreen(Screen):
         except ValueError as error:
             self.refuse(str(error), getattr(error, "seat", None))
             return
-        self.app.new_match(self.game_id, players, options)  # type: ignore[attr-defined]
+        self.app.new_match(self.game_id, players, options,  # type: ignore[attr-defined]
+                           kept=self.left_out())
 
     def refuse(self, reason: str, seat: int | None = None) -> None:
         """Say why the form was not taken; a seat's name is marked (until
