@@ -192,3 +192,30 @@ async def test_overstocked_players_take_the_room_there_is_and_a_cut_is_marked(si
         # whole, or cut with "…": never a bare cut
         assert all("samantha_jones" in row or "samantha_smith" in row or "samantha…" in row
                    or re.search(r"samantha_\w*…", row) for row in rows), (width, rows)
+
+
+async def test_every_knights_view_names_the_armorer_in_words_where_they_fit():
+    """Play-test (hot-seat, 80x24): Ann's view read "Round 2 · Armorer:
+    Bram ·" and Bram's own "Round 2 · ⚒ Bram ·", his view's name one
+    letter longer. The deck's "weapons" gives way before the Armorer's
+    word, so both say "Armorer: Bram"; "⚒" alone is said in F1 (and by the
+    knights panel's legend)."""
+    import tests.bossquest_screen_kit as kit
+
+    state = kit.full_state()
+    names = kit.NAMES[:state.armorer] + ("Bram",)
+    lines = [await _top_line(kit, kit.make_update(state, seat), names)
+             for seat in (0, state.armorer)]
+    for line in lines:
+        assert cell_len(line) <= 78 and "Round 2 · Armorer: Bram · 5 ⚷ win" in line, lines
+    assert lines[0].endswith("Deck: 16 weapons") and lines[1].endswith("Deck: 16"), lines
+    # wide enough, the line is whole in every view
+    async with kit.ScreenApp(attrs.evolve(kit.make_update(state, state.armorer), names=names),
+                             FakePort()).run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        line = screen_text(pilot.app).splitlines()[0].strip()
+    assert line == "Boss Quest · Bram's view · Round 2 · Armorer: Bram · 5 ⚷ win · Deck: 16 weapons"
+    # where the line is narrower still, "⚒ Bram": the rules say what it is
+    from tui import resources
+
+    assert "**Armorer** (⚒ on the table)" in (resources.rules_text("boss-quest") or "")

@@ -2427,13 +2427,15 @@ class BossQuestScreen(GameScreen):
 
     def _draw_header(self, update: TableUpdate) -> None:
         # Whose view it is comes first, never cut off; when the line is too
-        # long, it says the Armorer as "⚒ Bob" (F1, the knights panel) and
-        # the deck without "weapons", then the keys to win, the title and
-        # the deck give way, in that order (the title went first, and at 80
-        # columns the game's name was gone with four-letter names; the deck
-        # goes last: a knight may ask for no more than it holds).
+        # long, it says the deck without "weapons", then the Armorer as
+        # "⚒ Bob" (F1, the knights panel), then the keys to win, the title
+        # and the deck give way, in that order (the title went first, and
+        # at 80 columns the game's name was gone with four-letter names; the
+        # deck goes last: a knight may ask for no more than it holds). The
+        # Armorer's word gave way first, and a play-test saw "Armorer: Bram"
+        # in Ann's view but "⚒ Bram" in Bram's, a letter longer.
         width = self._header_width()
-        for armorer, weapons in ((True, True), (False, True), (False, False)):
+        for armorer, weapons in ((True, True), (True, False), (False, False)):
             parts, drop = self._header_parts(update, armorer=armorer, weapons=weapons)
             if Text(" · ").join(parts).cell_len <= width:  # (names whole)
                 break
