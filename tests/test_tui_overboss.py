@@ -2259,8 +2259,13 @@ def test_the_market_dealt_is_told_in_a_line():
 
     assert fold_market(MARKET_DEALT) == [
         "Ann is dealt a secret Boss.", "Bram is dealt a secret Boss.",
-        "The market is dealt: 1 Town + Bandit · 2 Road + Rocktopus · 3 Town + Miniboss · "
-        "4 Dungeon + Yeti."]
+        "The market is dealt: pair 1 gets a Town and a Bandit; pair 2 gets a Road and a "
+        "Rocktopus; pair 3 gets a Town and a Miniboss; pair 4 gets a Dungeon and a Yeti."]
+    # Play-test: a refill of two pairs read "3 Yeti · 4 Road + Rocktopus",
+    # like three Yetis; each pair is told as a lone pair's refill is
+    assert fold_market(["Market pair 3 gets a Yeti.", "Market pair 4 gets a Road.",
+                        "Market pair 4 gets a Rocktopus."]) == [
+        "The market is dealt: pair 3 gets a Yeti; pair 4 gets a Road and a Rocktopus."]
     assert fold_market(["Bram drafts pair 3: Town and Miniboss.",
                         "Market pair 3 gets an Inferno.", "Market pair 3 gets a Yeti."]) == [
         "Bram drafts pair 3: Town and Miniboss.", "Market pair 3 gets an Inferno and a Yeti."]
@@ -2274,7 +2279,7 @@ async def test_the_logs_first_screen_is_not_the_market_dealt():
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         shown = app.game_screen.query_one("#ob-log")._shown
-    assert len(shown) == 3 and shown[-1].startswith("The market is dealt: 1 Town + Bandit")
+    assert len(shown) == 3 and shown[-1].startswith("The market is dealt: pair 1 gets a Town and a Bandit;")
     assert app.game_screen.fold_moves(list(MARKET_DEALT)) == list(shown)
 
 

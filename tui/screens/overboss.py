@@ -600,12 +600,14 @@ _MARKET_GETS = re.compile(r"^Market pair (\d+) gets (.+)\.\Z")
 
 
 def fold_market(lines: Sequence[str]) -> list[str]:
-    """The log with the market dealt in one line ("The market is dealt: 1
-    Town + Bandit · 2 Road + Rocktopus"), every pair still named: the
-    set-up wrote a line a tile or token, 8 of them opening the log a
-    newcomer read first (a play-test), and the market shows them. A pair
-    refilled in the game is told in one line ("Market pair 3 gets a Road
-    and a Yeti."). The journal keeps every line."""
+    """The log with the market dealt in one line ("The market is dealt:
+    pair 1 gets a Town and a Bandit; pair 2 gets a Road and a Rocktopus."),
+    every pair still named: the set-up wrote a line a tile or token, 8 of
+    them opening the log a newcomer read first (a play-test), and the
+    market shows them. A pair refilled in the game is told in one line
+    ("Market pair 3 gets a Road and a Yeti."). Each pair is worded as that
+    line words it: "3 Yeti · 4 Road + Rocktopus" read like three Yetis (a
+    play-test). The journal keeps every line."""
 
     def tell(run: list[re.Match[str]]) -> list[str]:
         if len(run) < 2:
@@ -613,13 +615,10 @@ def fold_market(lines: Sequence[str]) -> list[str]:
         pairs: dict[str, list[str]] = {}
         for m in run:
             pairs.setdefault(m.group(1), []).append(m.group(2))
-        if len(pairs) == 1:
-            ((pair, got),) = pairs.items()
-            return [f"Market pair {pair} gets {' and '.join(got)}."]
-        bare = re.compile(r"^an? ")
-        told = " · ".join(f"{pair} {' + '.join(bare.sub('', g) for g in got)}"
-                          for pair, got in pairs.items())
-        return [f"The market is dealt: {told}."]
+        told = [f"pair {pair} gets {' and '.join(got)}" for pair, got in pairs.items()]
+        if len(told) == 1:
+            return [f"Market {told[0]}."]
+        return [f"The market is dealt: {'; '.join(told)}."]
 
     return fold_runs(lines, _MARKET_GETS, tell)
 
