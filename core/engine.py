@@ -106,6 +106,15 @@ class Outcome:
         """Each seat's points as the game counts them (shown as "Score")."""
         return self.points or self.scores
 
+    @property
+    def tie_broken_at(self) -> int | None:
+        """The points a winner shares with a seat that did not win (a rule
+        beyond the points decided, as OD-12's tile score), else None."""
+        counted = self.counted
+        won = {counted[s] for s in self.winners}
+        lost = {points for s, points in enumerate(counted) if s not in self.winners}
+        return max(won & lost, default=None)
+
 
 def seat_mark(seat: int) -> str:
     """How an outcome's note names a seat, for `name_seats` to fill in."""

@@ -98,6 +98,17 @@ def finished(**changes: Any) -> State:
     )
 
 
+def tied_final() -> State:
+    """A duel over, tied at 63 on Power, with Baron Hex's Crystals note: Bob
+    wins on the tile score, 38 to 33 (OD-12)."""
+    return table(FINAL.replace("\nIY D. TW RB", "\nSY D. TW RB", 1), step=Step.OVER,
+                 lairs=(Lair(crystals=(Token.ROAD_CRYSTAL, Token.SUNKEN_CITY_CRYSTAL),
+                             spires=1, expended=1, heroes=1),
+                        Lair(crystals=(Token.TOWN_CRYSTAL,), spires=2, heroes=2)),
+                 market=(), bosses=(Boss.BARON_HEX, Boss.DR_DEADLY), revealed=(True, False),
+                 turns=32)
+
+
 def make_update(state: State, seat: int | None = 0, *, thinking: int | None = None,
                 log: tuple[str, ...] = LOG, can_undo: bool = False) -> TableUpdate:
     to_act = GAME.to_act(state)

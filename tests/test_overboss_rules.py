@@ -1098,17 +1098,27 @@ def test_a_tie_goes_to_the_higher_tile_score_then_both_win():
     s = table(board(a1="T.", a8="TM"), lairs=(Lair(heroes=2), Lair()), **over)
     out = GAME.outcome(s)
     assert out.scores == (4, 4) and score_pad(s).tile_scores == (2, 2)
-    assert out.winners == {0, 1} and any("both win" in n for n in out.notes)
+    assert out.winners == {0, 1}
+    assert "Tied at 4, and at 2 on the tile score: both win (house ruling OD-12)." in out.notes
+    assert GAME.results_tie_words(out) == " (tied at 4, and at 2 on the tile score)"
     # 2 (Town) + 1 (matching Werewolf) + 2 heroes vs 2 (Town) + 3 (lone Icy Peak)
     s = table(board(a1="TW", a8="T.", b8="I."), lairs=(Lair(heroes=2), Lair()), **over)
     out = GAME.outcome(s)
     assert score_pad(s).totals == (5, 5) and score_pad(s).tile_scores == (2, 5)
-    assert out.winners == {1} and any("higher tile score wins" in n for n in out.notes)
+    # Play-test: the note said "the other side's score is set one below the
+    # winner's" beside a pad and results showing both at 35; it says what a
+    # player can check there: the tie on Power and the tile scores
+    assert out.winners == {1}
+    assert "Tied at 5: {1} wins on the tile score, 5 to 2 (house ruling OD-12)." in out.notes
+    assert not any("one below" in n for n in out.notes)
+    # the results' title: "Bram wins on the tile score, 5 to 2 (tied at 5)"
+    assert GAME.results_tie_words(out) == " on the tile score, 5 to 2 (tied at 5)"
     # the ranking puts the loser below (Outcome.scores); the pad keeps the Power
     assert out.scores == (4, 5)
     assert dict((c.name, c.values) for c in out.breakdown)["Total"] == (5, 5)
     s = table(board(a1="T.", b1="I."), **over)
     assert GAME.outcome(s).winners == {0} and GAME.outcome(s).notes == ()
+    assert GAME.results_tie_words(GAME.outcome(s)) == ""
 
 
 def test_outcome_only_when_over_and_breakdown_is_the_score_pad():

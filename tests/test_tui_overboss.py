@@ -42,6 +42,7 @@ from tests.overboss_screen_kit import (
     make_update,
     midgame,
     screen_text,
+    tied_final,
 )
 from tests.overboss_tables import BANDIT, ROCK, SLIME, WOLF, YETI, D, I, P, R, T, board, sq, table
 from tests.screen_kit import settle, wait_for
@@ -956,12 +957,7 @@ async def test_at_80x24_the_final_pad_says_when_its_notes_go_on_below():
     the rest (the tie's note). Its top rule says more is below and the
     key (tab) that gives it the keys; there the arrows and PgDn scroll it
     to the last note, and the rule then says no more."""
-    state = table(FINAL.replace("\nIY D. TW RB", "\nSY D. TW RB", 1), step=Step.OVER,
-                  lairs=(Lair(crystals=(Token.ROAD_CRYSTAL, Token.SUNKEN_CITY_CRYSTAL),
-                              spires=1, expended=1, heroes=1),
-                         Lair(crystals=(Token.TOWN_CRYSTAL,), spires=2, heroes=2)),
-                  market=(), bosses=(Boss.BARON_HEX, Boss.DR_DEADLY), revealed=(True, False),
-                  turns=32)
+    state = tied_final()
     outcome = GAME.outcome(state)
     assert outcome.counted == (63, 63) and len(outcome.notes) == 2
     app = ScreenApp(make_update(state), FakePort())
@@ -979,7 +975,8 @@ async def test_at_80x24_the_final_pad_says_when_its_notes_go_on_below():
         lines = screen_text(app).splitlines()
         left = next(line for line in lines if "Final score pad" in line).index("Final score pad")
         said = " ".join(" ".join(line[left:] for line in lines).split())  # the pad's column
-        assert "the other side's score is set one below the winner's." in said
+        assert "Tied at 63: Bob wins on the tile score, 38 to 33 (house ruling OD-12)." in said
+        assert "one below" not in said
         await pilot.press("tab")  # back to the board, whose squares it describes
         assert app.focused is screen.query_one("#ob-board")
 
@@ -995,6 +992,18 @@ async def test_a_tie_on_power_says_the_tile_score_decided_od12(seat):
     _, text = await run(make_update(state, seat=seat), size=(120, 36))
     assert "wins 4 to 4" not in text
     assert "Tied at 4: Ann wins on the tile score, 4 to 2!" in text
+
+
+async def test_a_tie_on_power_and_tile_score_says_both_tied_od12():
+    """OD-12: tied on Power (4) and on the tile score (2), both win; the
+    prompt says both ties, as the pad's note does ("A tie at 4: both
+    win!" left the tile score unsaid)."""
+    state = table(board(a1="T.", a8="TM"), lairs=(Lair(heroes=2), Lair()), step=Step.OVER,
+                  bosses=(Boss.KING_CROAK, Boss.DR_DEADLY))
+    assert GAME.outcome(state).winners == {0, 1}
+    _, text = await run(make_update(state), size=(120, 36))
+    said = " ".join(text.split())
+    assert "Tied at 4, and at 2 on the tile score: both win!" in said
 
 
 async def test_the_score_pad_estimate_toggles():

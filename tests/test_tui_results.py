@@ -759,6 +759,33 @@ async def test_the_duels_results_name_each_players_boss():
     assert "59" in total and "62" in total
 
 
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_a_duel_won_on_the_tile_score_says_so_in_its_title(size):
+    """Play-test (80x24): a duel tied at 35 read "Overboss Duel: Bram wins!"
+    over 35 and 35, the tie-break below the fold, and the note there spoke
+    of a score "set one below the winner's" shown nowhere. The title says
+    how the tie went (OD-12), in sight at once; the note says the same in
+    numbers a player finds on the pad."""
+    from core.overboss import GAME
+    from tests import overboss_screen_kit as ob
+
+    state = ob.tied_final()
+    update = SeatUpdate(game=GAME.id, seat=0, view=GAME.view(state, 0), legal=(),
+                        to_act=frozenset(), names=("Ann", "Bram"), bots=frozenset(), log=(),
+                        outcome=GAME.outcome(state))
+    app = _app_for(update)
+    async with app.run_test(size=size) as pilot:
+        title = "Overboss Duel: Bram wins on the tile score, 38 to 33 (tied at 63)"
+        assert await settled(pilot, lambda: title in " ".join(screen_text(app).split()))
+        assert await settled(pilot, lambda: _standings_rows(app) == {
+            "Bram": ("1", "63"), "Ann": ("2", "63")})
+        await pilot.press("end")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+    assert "Tied at 63: Bram wins on the tile score, 38 to 33 (house ruling OD-12)." in text
+    assert "one below" not in text
+
+
 async def test_the_results_pad_heads_a_column_with_the_name_only():
     """Play-test: "Bram (left — bot playing)" headed a column of the pad;
     the heading is the name only."""

@@ -41,6 +41,10 @@ GAME = GameRules(
     round_number=table_facts.round_number,
     # beside the results' standings: each Boss named, revealed or not
     results_aside=table_facts.results_aside,
+    # after "wins" in the results' title: how a tie on Power went (OD-12)
+    results_tie_words=rules.results_tie_words,
+    # the same in a sentence, for the final table's prompt
+    tie_words=rules.tie_words,
     # what the table says was drawn when a move can no longer be taken back
     # (host/session.py): the market's tiles and tokens, a Spawning Pool's token
     chance_drawn="a tile or token was drawn",

@@ -22,7 +22,15 @@ from collections.abc import Sequence
 from itertools import compress, repeat
 from operator import is_, is_not
 
-from core.engine import CHANCE, Category, IllegalAction, Outcome, evolve, standing_scores
+from core.engine import (
+    CHANCE,
+    Category,
+    IllegalAction,
+    Outcome,
+    evolve,
+    seat_mark,
+    standing_scores,
+)
 from core.overboss import bosses as boss_cards
 from core.overboss.actions import (
     DealBoss,
@@ -1381,19 +1389,18 @@ def outcome(state: State) -> Outcome | None:
     pad = score_pad(state)
     scores = pad.totals
     notes = list(pad.notes)
+    tiles = pad.tile_scores
     if scores[0] != scores[1]:
         winners = frozenset({0 if scores[0] > scores[1] else 1})
     else:
-        tiles = pad.tile_scores
         if tiles[0] != tiles[1]:
             winners = frozenset({0 if tiles[0] > tiles[1] else 1})
-            notes.append(
-                "Tied on Power: the higher tile score wins (house ruling OD-12); the other "
-                "side's score is set one below the winner's."
-            )
         else:
             winners = frozenset({0, 1})
-            notes.append("Tied on Power and tile score: both win (house ruling OD-12).")
+        # in the numbers the pad shows (Total, Tile score): a note that the
+        # loser's score was "set one below the winner's" spoke of the ranking
+        # (Outcome.scores), shown nowhere, beside two equal Totals
+        notes.append(f"{_tie_words(scores, tiles, winners)} (house ruling OD-12).")
     # The Tile Score (OD-22: the tiles' lines, the tie-break) stands under the
     # last of those lines, where a pad's subtotal goes: at the foot, above the
     # Total, it read as a part of it.
@@ -1414,6 +1421,45 @@ def outcome(state: State) -> Outcome | None:
         notes=tuple(notes),
         points=scores if ranked != scores else (),
     )
+
+
+def _tie_words(power: Sequence[int], tiles: Sequence[int], winners: frozenset[int]) -> str:
+    """OD-12, how a tie on Power went: "Tied at 35: {1} wins on the tile
+    score, 26 to 19", or "Tied at 35, and at 20 on the tile score: both win"."""
+    if len(winners) > 1:
+        return f"Tied at {power[0]}, and at {tiles[0]} on the tile score: both win"
+    (w,) = winners
+    return (f"Tied at {power[w]}: {seat_mark(w)} wins on the tile score, "
+            f"{tiles[w]} to {tiles[1 - w]}")
+
+
+def _tied(outcome: Outcome) -> tuple[Sequence[int], Sequence[int]] | None:
+    """The Power and the tile scores of a duel tied on Power, else None."""
+    power = outcome.counted
+    tiles = next((c.values for c in outcome.breakdown if c.name == TILE_SCORE), None)
+    return None if tiles is None or power[0] != power[1] else (power, tiles)
+
+
+def tie_words(outcome: Outcome) -> str:
+    """How a tie on Power went, seats as `seat_mark`s (the final table's
+    prompt says it): "Tied at 35: {1} wins on the tile score, 26 to 19";
+    "" when the Power decided."""
+    tied = _tied(outcome)
+    return "" if tied is None else _tie_words(*tied, frozenset(outcome.winners))
+
+
+def results_tie_words(outcome: Outcome) -> str:
+    """For the results' title, after "wins" (OD-12): "Bram wins on the tile
+    score, 26 to 19 (tied at 35)", the tie-break in sight at 80x24 beside
+    two equal scores; "" when the Power decided."""
+    tied = _tied(outcome)
+    if tied is None:
+        return ""
+    power, tiles = tied
+    if len(outcome.winners) > 1:
+        return f" (tied at {power[0]}, and at {tiles[0]} on the tile score)"
+    (w,) = outcome.winners
+    return f" on the tile score, {tiles[w]} to {tiles[1 - w]} (tied at {power[w]})"
 
 
 #: Why a monster from a lair is placed without being chosen (OD §Placing

@@ -42,7 +42,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from core.engine import CHANCE, row_changes
+from core.engine import CHANCE, name_seats, row_changes
 from core.overboss import GAME, bosses
 from core.overboss.actions import (
     Destroy,
@@ -64,7 +64,7 @@ from core.overboss.actions import (
 from core.overboss.board import Edge as EdgeKind
 from core.overboss.board import Side
 from core.overboss.components import CRYSTAL_TERRAIN, Terrain, Token
-from core.overboss.rules import LAIR_RULE, TILE_SCORE
+from core.overboss.rules import LAIR_RULE
 from core.overboss.state import ABILITY_STEPS, Lair, State, Step, cell
 from host.messages import split_mark
 from tui import resources
@@ -1355,19 +1355,15 @@ class OverbossScreen(GameScreen):
             outcome = self._outcome()
             if outcome is None:
                 return Text("The duel is over.", style="bold")
-            winners = sorted(outcome.winners)
             scores = outcome.counted
-            if len(winners) == 1:
-                w = winners[0]
+            # OD-12: tied on Power, the tile score decided (or tied too)
+            tie = GAME.tie_words(outcome)
+            if tie:
+                head = name_seats(tie, [self._who(s) for s in (0, 1)]) + "!"
+            else:
+                (w,) = outcome.winners
                 o = GAME.opponent(view, w)
                 head = f"{self._who(w)} wins {scores[w]} to {scores[o]}!"
-                tiles = next((c.values for c in outcome.breakdown if c.name == TILE_SCORE), None)
-                if scores[w] == scores[o] and tiles is not None:
-                    # OD-12: tied on Power, the Tile Score decided
-                    head = (f"Tied at {scores[w]}: {self._who(w)} wins on the tile score, "
-                            f"{tiles[w]} to {tiles[o]}!")
-            else:
-                head = f"A tie at {scores[0]}: both win!"
             # b, as in Overseers and Overstocked: the final table is reached
             # from the results, and the rematch is there
             if self.has_class("-tall"):

@@ -94,17 +94,21 @@ def right(value: Any) -> Text:
 LEFT_WORDS = " (left — bot played)"
 
 
-def headline(names: Sequence[str], winners: Sequence[int], left: frozenset[int]) -> str:
+def headline(names: Sequence[str], winners: Sequence[int], left: frozenset[int],
+             how: str = "") -> str:
     """Who won, in words: "Ann wins!"; a seat whose player left for good is
     the seat's win, not theirs ("Bob's seat wins (a bot played it after Bob
-    left)": it read "Bob wins!" of a match Bob had left)."""
+    left)": it read "Bob wins!" of a match Bob had left). `how`, after
+    "wins", is how a tie on the points was broken (the game's
+    `results_tie_words`): "Bram wins on the tile score, 26 to 19 (tied at
+    35)"."""
     if not winners:  # a lost Solo Quest: its ending is in the notes
         return "the quest is lost."
     said = [f"{names[s]}'s seat" if s in left else names[s] for s in winners]
-    head = " and ".join(said) + (" win" if len(said) > 1 else " wins")
+    head = " and ".join(said) + (" win" if len(said) > 1 else " wins") + how
     gone = [names[s] for s in winners if s in left]
     if not gone:
-        return head + "!"
+        return head if how else head + "!"
     if len(gone) == 1:
         return f"{head} (a bot played it after {gone[0]} left)"
     return f"{head} (bots played them after {' and '.join(gone)} left)"
@@ -196,7 +200,11 @@ class ResultsScreen(Screen):
             if outcome is None:
                 yield Static("The match is not over.", id="results-title")
             else:
-                head = headline(names, sorted(outcome.winners), self.left)
+                # how a tie was broken, in sight at 80x24: the note saying
+                # it was below the fold, under two equal scores
+                tie_words = getattr(game_of(update.game), "results_tie_words", None)
+                how = tie_words(outcome) if tie_words is not None else ""
+                head = headline(names, sorted(outcome.winners), self.left, how)
                 yield Static(f"{_title(update.game)}: {head}", id="results-title")
                 charts = self._charts(len(names))
                 pad = DataTable(id="score-pad", cursor_type="none", show_cursor=False,
