@@ -1412,6 +1412,10 @@ def test_tie_goes_to_who_never_led_ov18():
     assert out.winners == {1}
     assert out.scores == (54, 55, 31) and out.points == (55, 55, 31)
     assert out.notes and "{1} never held the Leader card" in out.notes[0]
+    # Play-test (80x24): "Overseers: Bram wins!" over 55 and 55, the note
+    # saying why below the fold: the results' title says it
+    assert GAME.results_tie_words(out) == " the tie at 55, never having held the Leader card"
+    assert GAME.results_tie_words(GAME.outcome(_over((40, 55, 31), (True, False, True)))) == ""
 
 
 def test_tie_on_both_is_shared_ov18():
@@ -1419,6 +1423,7 @@ def test_tie_on_both_is_shared_ov18():
     victory.\""""
     out = GAME.outcome(_over((55, 55, 31), (False, False, True)))
     assert out.winners == {0, 1} and out.scores == (55, 55, 31)
+    assert GAME.results_tie_words(out) == ""  # the shared win says it
     out = GAME.outcome(_over((55, 55, 55), (True, True, True)))
     assert out.winners == {0, 1, 2}
 

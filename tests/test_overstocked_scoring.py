@@ -368,7 +368,14 @@ def test_solo_bot_bonus_and_win_only_by_more_os10():
     base = GAME.outcome(solo(0))
     totals = dict((c.name, c.values) for c in base.breakdown)["Total"]
     assert totals[0] == totals[1] and base.winners == {1}
-    assert any("the bot wins" in n for n in base.notes)
+    # Play-test: the note said the player's score was "set one below the
+    # bot's" beside two equal Totals; it says the tie, in the pad's numbers
+    assert (f"Tied at {totals[0]}: the bot wins, as you win only by scoring more than "
+            "the bot.") in base.notes
+    assert not any("one below" in n for n in base.notes)
+    # the results' title, where the note was below the fold at 80x24
+    assert GAME.results_tie_words(base) == (
+        f" the tie at {totals[0]} (in a solo game, a tie goes to the bot)")
     # Outcome.scores ranks the seats: tied on points, the player is one below
     assert base.scores == (totals[0] - 1, totals[1])
     out = GAME.outcome(solo(4))

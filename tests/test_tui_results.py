@@ -786,6 +786,26 @@ async def test_a_duel_won_on_the_tile_score_says_so_in_its_title(size):
     assert "one below" not in text
 
 
+@pytest.mark.parametrize(("game", "points", "title"), [
+    ("overseers", (55, 55, 31), "Overseers: Bram wins the tie at 55, never having held the "
+                                "Leader card"),
+    ("overstocked", (17, 17), "Overstocked: Bram wins the tie at 17 (in a solo game, a tie "
+                              "goes to the bot)"),
+])
+async def test_a_tie_broken_by_a_rule_is_said_in_the_title(game, points, title):
+    """Play-test (80x24): "Overseers: Bram wins!" over 55 and 55, the note
+    saying why below a long pad's fold (solo Overstocked's the same): the
+    title says how the tie went (OV-18, OS-10)."""
+    import attrs
+
+    scores = (points[0] - 1, *points[1:])
+    outcome = Outcome(scores=scores, winners=frozenset({1}), points=points)
+    update = attrs.evolve(two_players_end(game, outcome), names=("Ann", "Bram", "Cora")[:len(points)])
+    app = _app_for(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settled(pilot, lambda: title in " ".join(screen_text(app).split()))
+
+
 async def test_the_results_pad_heads_a_column_with_the_name_only():
     """Play-test: "Bram (left — bot playing)" headed a column of the pad;
     the heading is the name only."""

@@ -57,4 +57,6 @@ GAME = GameRules(
     unread_box=table_facts.unread_box,
     seen_by_others=seen_by_others,
     revealed=rules.revealed,
+    # after "wins" in the results' title: how a tie on the total went (OV-18)
+    results_tie_words=rules.results_tie_words,
 )

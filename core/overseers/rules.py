@@ -1664,6 +1664,15 @@ def cards_on_table(state: State) -> list[int | None]:
     return out
 
 
+def results_tie_words(outcome: Outcome) -> str:
+    """For the results' title, after "wins" (OV-18): "Bram wins the tie at
+    51, never having held the Leader card", in sight at 80x24 beside two
+    equal totals (the note saying it was below the fold under a long pad);
+    "" when the total decided."""
+    tied = outcome.tie_broken_at
+    return "" if tied is None else f" the tie at {tied}, never having held the Leader card"
+
+
 def outcome(state: State) -> Outcome | None:
     """OV §End of the Game: the highest total wins; a tie goes to the player
     who never held the Leader card; then a shared win (OV-18)."""

@@ -34,4 +34,6 @@ GAME = GameRules(
     # optional once-a-game choices a stand-in for an away player leaves to
     # them (host/bots.py): the incentive token
     owners_choices=(TakeIncentive,),
+    # after "wins" in the results' title: a solo tie goes to the bot (OS-10)
+    results_tie_words=rules.results_tie_words,
 )

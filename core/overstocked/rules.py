@@ -943,6 +943,15 @@ def outcome(state: State) -> Outcome | None:
     )
 
 
+def results_tie_words(outcome: Outcome) -> str:
+    """For the results' title, after "wins" (OS-10, solo): "Bot wins the tie
+    at 17 (...)", in sight at 80x24 beside two equal totals (the note
+    saying it was below the fold); "" when the points decided (a tie with
+    several players is a shared win, said by the title's names)."""
+    tied = outcome.tie_broken_at
+    return "" if tied is None else f" the tie at {tied} (in a solo game, a tie goes to the bot)"
+
+
 def breakdown(state: State, result: scoring.ScoreSheet) -> tuple[Category, ...]:
     """The score pad: per toy its two areas and points, then the extras."""
     n = state.players
@@ -978,10 +987,11 @@ def _result_notes(
         if 0 in winners:
             return ("You scored more than the bot: you win.",)
         if scores[0] == scores[1]:
-            return (
-                "You did not score more than the bot: the bot wins; "
-                "ranked below it, your score is set one below the bot's.",
-            )
+            # in the pad's numbers: "your score is set one below the bot's"
+            # spoke of the ranking (Outcome.scores), shown nowhere, beside
+            # two equal Totals (a play-test)
+            return (f"Tied at {scores[0]}: the bot wins, as you win only by scoring more "
+                    "than the bot.",)
         return ("You did not score more than the bot: the bot wins.",)
     if len(winners) > 1:
         # The ruling in words, not only its number: a player does not know
