@@ -22,9 +22,10 @@ Messages from a client (one key names the message):
   moment they return. A table keeps its id while it is played; after a
   restart of the hub, a match is listed under its journal's id. With
   ``rematch_of`` (optional: a finished table the player played at), the
-  table replays that match: when its rematch waits already (not begun, a
-  seat there kept for the player), the player is seated there instead,
-  and told ``{"created": ..., "existing": true}``.
+  table replays that match, and is refused unless it is that table again
+  (game, options, each seat's player or bot level, away choice): when its
+  rematch waits already (not begun, a seat there kept for the player), the
+  player is seated there instead, and told ``{"created": ..., "existing": true}``.
 - ``{"join": {"table": id, "seat": n}}``, ``{"watch": {"table": id}}``.
 - ``{"stand": {"table": id}}``: before the match begins, the player stands
   up from their seat (it is open to anyone again); the table's creator
@@ -52,8 +53,8 @@ Messages from a client (one key names the message):
 - ``{"chat": {"table": id or null, "text": "..."}}``: a line to everyone at
   that table (seated or watching), or in the lobby; at most 200 characters,
   five lines every ten seconds per player (across their connections);
-  ``"kind": "rematch"`` (a player of a finished match at it) makes it the
-  table's own line that they set up its rematch. The
+  ``"kind": "rematch"`` (at a finished table, by the player who set up its
+  rematch, once) makes it the table's own line that they set up its rematch. The
   hub keeps the last `KEEP_CHAT` lines of each table and of the lobby, and
   sends a connection those it has not had when it sits down at or watches
   the table (the lobby's: when it says hello), marked ``"earlier": true``.
@@ -383,6 +384,8 @@ class Table:
     letting_go: dict[str, str] = attrs.field(factory=dict)
     #: the finished table whose match this one plays again (its rematch)
     rematch_of: str | None = None
+    #: its creator said at the finished table that it waits (`Hub.rematch_to_say`)
+    rematch_said: bool = False
     #: that match's journal id, kept beside this table's journal: a
     #: restarted hub lists the finished table under it (`_table_again`)
     rematch_of_match: str | None = None
@@ -845,8 +848,11 @@ class Hub:
                                               f"{known!r} to keep the seat for them, or another name.")
             seats.append(seat)
         away_bot = _away_bot(request.get("away_bot"))
+        rematch_of = self._rematch_of(player, request)
+        if rematch_of is not None:
+            self._refuse_unlike(player, self.tables[rematch_of], game, written, seats, away_bot)
         table = Table(uuid.uuid4().hex[:12], game, options, seats, player, away_bot)
-        table.rematch_of = self._rematch_of(player, request)
+        table.rematch_of = rematch_of
         if table.rematch_of is not None:  # (finished: it has a match)
             table.rematch_of_match = self.tables[table.rematch_of].session.match.header.match_id
         self.tables[table.id] = table
@@ -866,6 +872,38 @@ class Hub:
         if not any(s.player == player and s.kind != "bot" for s in old.seats):
             raise HubError("Only a player of a finished match sets up its rematch.")
         return of
+
+    def _refuse_unlike(self, player: str, old: Table, game: Any, options: dict[str, Any],
+                       seats: list[Seat], away_bot: float | None) -> None:
+        """HubError (and a line on the host's terminal) unless a rematch
+        sets `old`'s table up again, as README promises: the others' own r
+        seats them at it (`rematch_waiting`), so a crafted one of another
+        game, with a hard bot and a one-second away bot, took them there."""
+        from saves.journal import codec as journal_codec
+
+        def who(seat: Seat) -> tuple[str | None, ...]:
+            return ("bot", seat.level) if seat.kind == "bot" else ("person", seat.player)
+
+        differ = [what for what, same in (
+            ("game", old.game.id == game.id),
+            ("options", old.game.id != game.id
+             or journal_codec(game).options_dict(old.options) == options),
+            ("seats", [who(s) for s in old.seats] == [who(s) for s in seats]),
+            ("away choice", old.away_bot == away_bot)) if not same]
+        if not differ:
+            return
+        log.warning("%s", printable(f"refused {player}'s rematch of table {old.id}: its "
+                                    f"{', '.join(differ)} differ from the finished match's"))
+        raise HubError(f"A rematch sets up the finished match's table again (its game, options, "
+                       f"each person's seat, each bot and its level, the away choice); this one's "
+                       f"{' and '.join(differ)} differ.")
+
+    def rematch_to_say(self, table_id: str, player: str) -> Table | None:
+        """The rematch of the finished table `table_id` that `player` set
+        up and has not yet said so at it: its chat's rematch line (a
+        crafted one, with no rematch, sent the others to an empty lobby)."""
+        return next((t for t in self.tables.values() if t.rematch_of == table_id
+                     and t.creator == player and not t.rematch_said), None)
 
     def rematch_waiting(self, player: str, request: Any) -> tuple[Table, int] | None:
         """The rematch that `request` asks for, set up already by another
@@ -1949,6 +1987,13 @@ class Client:
                 # only from a player of the match, once it is over
                 if not table.finished or not self.places[table_id][0]:
                     raise HubError("Only a player of a finished match sets up its rematch.")
+                rematch = self.hub.rematch_to_say(table_id, str(self.player))
+                if rematch is None:
+                    log.warning("%s", printable(f"refused {self.player}'s rematch line at table "
+                                                f"{table_id}: they set up no rematch of it"))
+                    raise HubError("A rematch line is said once, by the player who set up "
+                                   "the rematch (r on the results).")
+                rematch.rematch_said = True
                 line["kind"] = REMATCH
             # the app files the line under the match's round then (Overseers'
             # table talk is by round), also when it comes to it later

@@ -2478,6 +2478,40 @@ async def test_two_rematches_asked_for_at_once_make_one_table(hub):
         await player.close()
 
 
+async def test_a_rematch_is_the_finished_table_set_up_again(hub, caplog):
+    """rt18 9: a player of a finished match could set up as its "rematch"
+    another game, with a hard bot and a one-second away bot; the other
+    player's own r (the same table again) then seated them there. A
+    rematch that is not the finished table again is refused, saying what
+    differs, and logged on the host's terminal; the others' r makes the
+    true one."""
+    hub_, path = hub
+    ann, bob, old = await table_for_two(path)
+    await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+    again = {"game": "overboss-duel", "seats": [{"player": "ann"}, {"player": "bob"}],
+             "rematch_of": old}
+    for unlike, what in (
+            ({"game": "overseers", "seats": [*again["seats"], {"bot": "hard"}]}, "game"),
+            ({"options": {"short_board": True}}, "options"),
+            ({"seats": [{"player": "bob"}, {"player": "ann"}]}, "seats"),
+            ({"seats": [{"player": "ann"}, {"bot": "hard"}]}, "seats"),
+            ({"seats": [{"player": "ann"}, "open"]}, "seats"),
+            ({"away_bot": 1}, "away choice")):
+        await ann.send({"create": {**again, **unlike}})
+        refusal = await ann.expect("error")
+        assert refusal["create"] == "refused"
+        assert re.search(rf"rematch .* this one's .*{what}.* differ", refusal["error"]), unlike
+    assert list(hub_.tables) == [old]  # none of them was set up
+    assert sum("refused ann's rematch" in r.getMessage() for r in caplog.records) == 6
+    await bob.send({"create": again})  # bob's r: a table of its own, not ann's
+    made = await bob.expect("created")
+    assert "existing" not in made and made["created"]["game"] == "overboss-duel"
+    await ann.send({"create": again})  # and ann's r seats her there
+    assert (await ann.expect("created"))["existing"] is True
+    for player in (ann, bob):
+        await player.close()
+
+
 async def test_a_player_who_says_goodbye_is_told_apart_from_a_dropped_one(hub):
     """qa-share3 F6: Ctrl+Q at the table and a killed terminal both read
     "Ann's connection ended." to the others. A goodbye (``bye``) goes as
@@ -2652,8 +2686,8 @@ async def test_a_rematchs_link_to_the_match_it_replays_survives_a_restart(tmp_pa
     await hub_.serve(path)
     ann, bob, old = await table_for_two(path)
     await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
-    await ann.send({"create": {"game": "overboss-duel", "seats": ["open", {"player": "bob"}],
-                               "rematch_of": old}})
+    await ann.send({"create": {"game": "overboss-duel",
+                               "seats": [{"player": "ann"}, {"player": "bob"}], "rematch_of": old}})
     rematch = (await ann.expect("created"))["created"]["table"]
     await ann.send({"join": {"table": rematch, "seat": 0}})
     await bob.send({"join": {"table": rematch, "seat": 1}})

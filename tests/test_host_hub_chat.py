@@ -343,10 +343,20 @@ async def test_a_rematch_line_is_the_tables_own_and_only_a_player_says_it(tmp_pa
         assert "Only a player" in (await dee.expect("error"))["error"]
         await ann.send({"chat": {"table": None, "text": "x", "kind": "rematch"}})
         assert "table" in (await ann.expect("error"))["error"]
+        # rt18 9: said only by the one who set a rematch up, once
+        await ann.send(rematch)
+        assert "set up the rematch" in (await ann.expect("error"))["error"]
+        await ann.send({"create": {"game": "overboss-duel", "rematch_of": table,
+                                   "seats": [{"player": "ann"}, {"player": "bob"}]}})
+        await ann.expect("created")
+        await bob.send(rematch)  # (her rematch, not his)
+        assert "set up the rematch" in (await bob.expect("error"))["error"]
         await ann.send(rematch)
         for reader in (ann, bob, dee):
             line = (await reader.expect("chat"))["chat"]
             assert (line["from"], line.get("kind")) == ("ann", "rematch")
+        await ann.send(rematch)
+        assert "once" in (await ann.expect("error"))["error"]
         journal = hub.tables[table].session.match.path
         kept = json.loads(journal.with_suffix(".chat.json").read_text())["chat"]
         assert kept[-1]["kind"] == "rematch"
