@@ -139,6 +139,7 @@ from host.messages import (
     draw_turn_files,
     mid_sentence,
 )
+from host.peer import own_file
 from host.session import BOT, REMOTE, SPECTATOR, Link, Session
 from host.wire import codec
 from saves.journal import explain, printable, quoted
@@ -733,10 +734,17 @@ class Hub:
         os.chmod(socket_path, 0o600)
         # the apps' drawing turns (tui/draw_turns.py): this hub's, so that
         # none is left behind once it stops (an app made them, for good)
+        # (another user's, made first in a shared folder, is left alone: the
+        # apps draw without turns then, `DrawTurns`)
         for lock in draw_turn_files(socket_path):
             with contextlib.suppress(OSError):
-                os.close(os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC,
-                                 0o600))
+                fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+                mine = own_file(fd)
+                os.close(fd)
+                if not mine:
+                    log.warning("%s", printable(f"{lock} is not this user's file: the apps "
+                                                "draw others' moves without turns"))
+                    break
                 self._draw_locks.append(lock)
         self.max_clients = client_limit()
         #: where `overtable join` finds this hub (the host prints it)
@@ -2966,10 +2974,13 @@ def refuse_a_second_hub(socket_path: Path) -> None:
     import errno
     import socket
 
+    from host.peer import another_users, peer_uid
+
     probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     probe.settimeout(2.0)
     try:
         probe.connect(str(socket_path))
+        why = another_users(peer_uid(probe, socket_path))
     except (FileNotFoundError, ConnectionRefusedError):
         return
     except OSError as error:
@@ -2978,8 +2989,15 @@ def refuse_a_second_hub(socket_path: Path) -> None:
         raise
     finally:
         probe.close()
+    if why is not None:  # squatted: said so, not "another hub" (one of theirs?)
+        raise OSError(errno.EADDRINUSE, f"{why}; {TAKEN_PATH}")
     raise OSError(errno.EADDRINUSE,
                   "another hub is running there (stop it first, or serve this one elsewhere)")
+
+
+#: what a hub whose socket's path another user holds can do
+TAKEN_PATH = ("in a folder other users can write to (such as /tmp) they may take its name "
+              "first: serve the hub from a folder only you can write to (the default is one)")
 
 
 def _resumed_how(loaded: Any) -> str:
@@ -3032,8 +3050,7 @@ def open_to_anyone(folder: Path) -> bool:
 
 #: why a hub is not served, nor joined, in such a folder (`open_to_anyone`)
 OPEN_FOLDER = ("its folder {folder} can be written by any user, who could put their own socket "
-               "in the hub's place; choose a folder only you (or your group) can write to, "
-               "or one with the sticky bit such as /tmp")
+               "in the hub's place; choose a folder only you can write to (the default is one)")
 
 
 def _remove_a_stale_socket(socket_path: Path) -> None:
@@ -3043,14 +3060,18 @@ def _remove_a_stale_socket(socket_path: Path) -> None:
     import errno
     import stat
 
+    from host.peer import another_users
+
     try:
-        mode = os.lstat(socket_path).st_mode
+        status = os.lstat(socket_path)
     except FileNotFoundError:
         return
-    if not stat.S_ISSOCK(mode):
-        what = "a folder" if stat.S_ISDIR(mode) else "a file"
+    if not stat.S_ISSOCK(status.st_mode):
+        what = "a folder" if stat.S_ISDIR(status.st_mode) else "a file"
         raise OSError(errno.EEXIST,
                       f"{what} is there already (not a socket); choose another --socket")
+    if why := another_users(status.st_uid):  # (their process may come back to it)
+        raise OSError(errno.EADDRINUSE, f"{why}; {TAKEN_PATH}")
     with contextlib.suppress(FileNotFoundError):
         socket_path.unlink()
 

@@ -13,7 +13,9 @@ redraws for the host's cores (docs/performance.md, "SSH load").
 
 A turn is never waited for long: after `WAIT_SECONDS` the app draws anyway,
 so a busy host shows others' moves late but always shows them. Where the
-locks cannot be opened (a read-only directory, no hub), every app draws at once.
+locks cannot be opened (a read-only directory, no hub), or are not the
+host's user's own files (another user made them first in a shared folder
+such as /tmp, and could hold them), every app draws at once.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import threading
 from pathlib import Path
 
 from host.messages import DRAW_TURNS
+from host.peer import own_file
 
 #: how many apps may draw others' changes at a time: one for each core
 #: the host's players' own answers do not need
@@ -70,6 +73,9 @@ class DrawTurns:
             try:
                 fd = os.open(f"{self._path}.{n}", flags, 0o600)
             except OSError:
+                break
+            if not own_file(fd):  # another user's, made first: they could hold it
+                os.close(fd)
                 break
             self._fds.append(fd)
 

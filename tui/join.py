@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tui.app import OvertableApp
-from tui.remote import RemoteTable, seat_request
+from tui.remote import NotYourHub, RemoteTable, seat_request
 from tui.screens.lobby import LobbyScreen
 from tui.widgets.hints import hint
 
@@ -91,6 +91,9 @@ class JoinApp(OvertableApp):
         super().on_mount()
         try:
             await self.remote.connect()
+        except NotYourHub as why:  # said on the terminal once the app has ended
+            self.refusal = f"overtable join: {why}"
+            self.call_after_refresh(self.exit, return_code=1)
         except OSError as error:
             self.notify(
                 f"Could not reach the hub at {self.remote.socket_path}: "

@@ -189,6 +189,8 @@ class RemoteTable:
         self._hub_stopping = False
         #: errors the hub gave before welcoming this player (said once each)
         self._said_unwelcome: set[str] = set()
+        #: the hub's socket was found held by another user while it was away
+        self._said_not_yours = False
         #: chat lines by table id (None: the lobby), oldest first
         self.chat: dict[str | None, list[str]] = {}
         #: beside each of those lines: the hub sent it as "earlier"
@@ -258,9 +260,17 @@ class RemoteTable:
         self._start(*await self._open())
 
     async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-        return await asyncio.open_unix_connection(
+        """A connection to the hub; `NotYourHub` when another user's
+        process holds its socket (not a word is sent to it)."""
+        from host.peer import not_your_hub
+
+        reader, writer = await asyncio.open_unix_connection(
             str(self.socket_path), limit=2 * MAX_MESSAGE_BYTES
         )
+        if why := not_your_hub(writer.get_extra_info("socket"), self.socket_path):
+            writer.close()
+            raise NotYourHub(why)
+        return reader, writer
 
     def _start(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """Say who this is; the hub answers with the lobby and seats us again."""
@@ -303,8 +313,14 @@ class RemoteTable:
             await asyncio.sleep(RECONNECT_SECONDS)
             try:
                 streams = await self._open()
+            except NotYourHub as why:  # taken while the hub was away: said once
+                if not self._said_not_yours:
+                    self._said_not_yours = True
+                    self.app.notify(f"Not back at the hub: {why}", severity="error", timeout=60)
+                continue
             except OSError:
                 continue
+            self._said_not_yours = False
             # the old tables' screens go before the hub sends them anew;
             # the talk too: the hub sends again what it keeps of it
             self._rewatch = self._watched()
@@ -1367,6 +1383,10 @@ class RemoteTable:
         for screen in self.app.screen_stack:
             if isinstance(screen, LobbyScreen):
                 screen.show(self.tables, self.player)
+
+
+class NotYourHub(Exception):
+    """The hub's socket is held by another user's process (host/peer.py)."""
 
 
 async def _lines(reader: asyncio.StreamReader, limit: int) -> Any:
