@@ -694,3 +694,35 @@ def test_every_spell_of_a_combat_names_its_caster():
     assert lines == ["○ Ann's Boss HP +2: 16 → 18 HP",
                      "● Bram's Attack +1 → Bram: strength +1",
                      "● Cora's Attack -1 → Ann: strength -1"], lines
+
+
+def test_a_mystery_spell_that_could_do_nothing_says_so_when_turned_bq15():
+    """BQ-15: the mystery spell activated blind that turns out able to do
+    nothing "is discarded unused". A play-test read only "The mystery spell
+    is Cancel a spell." and its row left the Wizard's spells unsaid: the
+    log says why and that it is discarded unused, for every seat (the card
+    is turned face up for all), and the Wizard's row reads discarded."""
+    from core import CHANCE
+    from core.bossquest.actions import ActivateMystery, RevealSpell
+    from core.bossquest.state import Step
+    from tests.bossquest_tables import knight, play, spell, table
+
+    state = table([knight("Y2", "R7", "B7"), knight("P3", "R5"), knight("Y4", "B6")],
+                  boss=16, turn=2, step=Step.WIZARD)
+    assert state.active == () and state.mystery_fate == ""
+    state = play(state, 2, ActivateMystery())
+    assert state.mystery_fate == "activated"
+    cancel = RevealSpell(spell(SpellKind.CANCEL))
+    for viewer in (None, 0, 1, 2):
+        line = GAME.describe(state, CHANCE, cancel, names=("Ann", "Bram", "Cora"), viewer=viewer)
+        assert line == ("The mystery spell is Cancel a spell: no spell is in play to cancel, "
+                        "so it is discarded unused."), line
+    turned = GAME.apply(state, CHANCE, cancel)
+    assert turned.mystery_fate == "discarded"
+    for seat in (None, 0, 1, 2):
+        assert GAME.view(turned, seat).mystery_fate == "discarded"
+    # one that acts says nothing of a discard, and its row stays activated
+    hp = RevealSpell(spell(SpellKind.HP_PLUS_1))
+    assert GAME.describe(state, CHANCE, hp, names=("Ann", "Bram", "Cora")) == (
+        "The mystery spell is Boss HP +1.")
+    assert GAME.apply(state, CHANCE, hp).mystery_fate == "activated"

@@ -1157,6 +1157,27 @@ async def test_an_empty_wizard_slot_says_whether_it_was_activated_or_discarded()
     assert text.index("— discarded —") < text.index("— activated —"), text
 
 
+
+async def test_the_mystery_spells_row_says_it_was_discarded_unused_bq15():
+    """BQ-15: the mystery spell activated blind that turned out able to do
+    nothing (Cancel with no spell in play) is discarded unused. A play-test
+    saw its row leave the Wizard's spells unsaid, where a used spell's row
+    reads "— activated —" or "— discarded —"."""
+    from core import CHANCE
+    from core.bossquest import GAME
+    from core.bossquest.actions import ActivateMystery, RevealSpell
+    from tests.bossquest_tables import knight, play, spell, table
+
+    state = table([knight("Y2", "R7", "B7"), knight("P3", "R5"), knight("Y4", "B6")],
+                  boss=16, turn=2, step=Step.WIZARD)
+    state = play(state, 2, ActivateMystery())
+    _, text = await run(make_update(state, 0))
+    assert "Mystery spell" not in text and text.count("— activated —") == 1, text
+    state = GAME.apply(state, CHANCE, RevealSpell(spell(SpellKind.CANCEL)))
+    _, text = await run(make_update(state, 0))
+    assert "Mystery spell" not in text and "— activated —" not in text, text
+    assert text.count("— discarded —") == 1, text
+
 # -- where the Wizard's cursor starts ------------------------------------------
 
 

@@ -624,6 +624,16 @@ def face_up_potions(state: State) -> tuple[tuple[int, Weapon], ...]:
     )
 
 
+#: why a spell can do nothing now, so that it can only be discarded
+#: (BQ-15): said where the Wizard's choices are offered, and in the log
+#: when the mystery spell turned is one
+NOTHING_TO_DO_NOW = {
+    _K_CANCEL: "no spell is in play to cancel",
+    _K_SWAP_DECK: "the weapon deck is empty",
+    _K_FLIP_POTION: "no potion is face up",
+}
+
+
 def _usable(state: State, spell: Spell, seat: int) -> bool:
     """Whether activating `spell` could have an effect now (BQ-11, BQ-15)."""
     if spell.kind is _K_CANCEL:
@@ -1151,15 +1161,16 @@ def _apply_knight(state: State, seat: int, action: object) -> State:
         if state.mystery_card is not None:
             # drawn already by the Owl's look (BQ-33): turned at once
             spell = state.mystery_card
-            state = evolve(state, mystery=False, mystery_card=None, mystery_known=frozenset())
+            state = evolve(state, mystery=False, mystery_fate="activated", mystery_card=None,
+                           mystery_known=frozenset())
             return _cast_revealed(state, spell)
-        return evolve(state, mystery=False, phase=_P_REVEAL_MYSTERY)
+        return evolve(state, mystery=False, mystery_fate="activated", phase=_P_REVEAL_MYSTERY)
     if isinstance(action, DiscardMystery):
         # BQ-13: discarded blind, the card is turned as it joins the discards.
         if state.mystery_card is not None:
             state = _discard_known_mystery(state)
-            return _finish_visit(state)
-        return evolve(state, mystery=False, phase=_P_CLEAR_MYSTERY)
+            return _finish_visit(evolve(state, mystery_fate="discarded"))
+        return evolve(state, mystery=False, mystery_fate="discarded", phase=_P_CLEAR_MYSTERY)
     if isinstance(action, PeekHidden):
         # BQ §Companions, the Owl: once per round, a look at a hidden weapon.
         knight = state.knights[action.seat]
@@ -1266,7 +1277,7 @@ def _cast_revealed(state: State, spell: Spell) -> State:
     assert state.turn is not None
     wasted = UsedSpell(spell, state.turn, no_effect=True)
     return _finish_visit(evolve(state, spell_discard=sort_spells(state.spell_discard + (spell,)),
-                                used=state.used + (wasted,)))
+                                used=state.used + (wasted,), mystery_fate="discarded"))
 
 
 def _discard_known_mystery(state: State) -> State:
@@ -1573,6 +1584,7 @@ def _combat(state: State) -> State:
         ),
         "offer": (),
         "discarded": frozenset(),
+        "mystery_fate": "",
         "active": (),
         "used": (),
         "final_turn": False,
@@ -2193,6 +2205,11 @@ def describe(
             return "The Owl has seen the mystery spell."
         if state.phase is _P_REVEAL_MYSTERY:
             line = f"The mystery spell is {action.spell}."
+            if not _usable(state, action.spell, state.turn):
+                # BQ-15: said as it happens, not only at combat (a play-test
+                # saw the card turned and then gone, unsaid)
+                why = NOTHING_TO_DO_NOW.get(action.spell.kind, "it can do nothing now")
+                line = f"The mystery spell is {action.spell}: {why}, so it is discarded unused."
         else:
             line = f"The mystery spell was {action.spell}; it is discarded."
         return _with_combat(state, seat, action, line, name)

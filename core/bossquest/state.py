@@ -406,6 +406,11 @@ class State:
     #: the spell deck until it is activated or cleared, so no one (not even
     #: the state) knows it before then.
     mystery: bool = False
+    #: what became of this round's mystery spell once chosen: "activated",
+    #: or "discarded" (blind, or turned and unable to act, BQ-15); "" while
+    #: face down or none was laid. Public: the table's row says it, as an
+    #: emptied slot says "activated" or "discarded" (`discarded`)
+    mystery_fate: str = ""
     active: tuple[ActiveSpell, ...] = ()
     #: the spell being cast while `step` is TARGET (or being revealed)
     casting: Spell | None = None

@@ -20,6 +20,7 @@ import attrs
 
 from core.bossquest.cards import ATTACK_CHANGE, HP_CHANGE, Companion, Spell, SpellKind, Weapon
 from core.bossquest.rules import (
+    NOTHING_TO_DO_NOW,
     acts_in_duel,
     companion,
     current_hp,
@@ -324,14 +325,6 @@ _NOTHING_TO_DO = {
     SpellKind.CANCEL: "no spell in play to cancel",
     SpellKind.SWAP_DECK: "the weapon deck was empty",
     SpellKind.FLIP_POTION: "no face-up potion",
-}
-
-#: why a spell offered at the Wizard can do nothing now, so that it can
-#: only be discarded (BQ-15): said where the Wizard's choices are offered
-NOTHING_TO_DO_NOW = {
-    SpellKind.CANCEL: "no spell is in play to cancel",
-    SpellKind.SWAP_DECK: "the weapon deck is empty",
-    SpellKind.FLIP_POTION: "no potion is face up",
 }
 
 

@@ -2617,6 +2617,11 @@ class BossQuestScreen(GameScreen):
                 offers.append(Offer(Text("? Mystery spell (face down)", style="bold"), key="m",
                                     enabled=enabled, tag="blind",
                                     detail=f"{who} blind; then it is revealed."))
+        elif view.mystery_fate:
+            # used this round: its row stays, as an emptied slot's does (it
+            # vanished, unsaid, when turned and discarded unused: BQ-15)
+            offers.append(Offer("", key="m", enabled=False, gone=True,
+                                gone_text=f"— {view.mystery_fate} —"))
         slots = self.changed("market")
         offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
         self._details_drawn = self._spell_details()
