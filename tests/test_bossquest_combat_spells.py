@@ -726,3 +726,55 @@ def test_a_mystery_spell_that_could_do_nothing_says_so_when_turned_bq15():
     assert GAME.describe(state, CHANCE, hp, names=("Ann", "Bram", "Cora")) == (
         "The mystery spell is Boss HP +1.")
     assert GAME.apply(state, CHANCE, hp).mystery_fate == "activated"
+
+
+def test_the_duels_spells_are_told_as_a_rounds_are_bq47():
+    """BQ-47: "The Final Boss duel's combat is told the same way". A
+    play-test read "○ Boss HP +2", "○ Boss HP +1" with no HP moved and a
+    met "Need Purple (P)" with nothing said, where a round's box reads
+    "○ Bram's Boss HP -1: 14 → 13 HP" and an unmet one "not met": each
+    spell says whose it was, the HP it moved (from the MegaBoss's, in
+    order), the strength, and whether its condition was met."""
+    from core.bossquest.cards import Spell
+    from core.bossquest.state import DuelResult
+    from tui.screens.bossquest import duel_spells_text
+
+    purple, yellow = Spell(SpellKind.NEED_COLOUR, Colour.PURPLE), Spell(SpellKind.NEED_COLOUR,
+                                                                        Colour.YELLOW)
+    spells = (ActiveSpell(Spell(SpellKind.HP_PLUS_2), caster=1),
+              ActiveSpell(Spell(SpellKind.HP_PLUS_1), caster=2),
+              ActiveSpell(Spell(SpellKind.ATTACK_MINUS_1), target=0, caster=2),
+              ActiveSpell(purple, caster=1), ActiveSpell(yellow, caster=2),
+              ActiveSpell(Spell(SpellKind.FINAL_TURN)))
+    duel = DuelResult(champion=0, megaboss=30, hp=33, weapons=(), readings=(),
+                      weapons_total=30, spells_total=-1, sacrificed=0, strength=29,
+                      spells=spells, conditions_met=False, hearts_before=3, won=False,
+                      ending="", unmet=(yellow,))
+    listed = duel_spells_text(duel, ["Ann", "Bram", "Cora"].__getitem__).plain.splitlines()
+    assert listed == ["○ Bram's Boss HP +2: 30 → 32 HP",
+                      "○ Cora's Boss HP +1: 32 → 33 HP",
+                      "● Cora's Attack -1 → Ann: strength -1",
+                      "○ Bram's Need Purple (P): met",
+                      "○ Cora's Need Yellow (Y): not met",
+                      "○ Final turn! nothing in the duel"], listed
+
+
+def test_the_duels_spells_keep_who_activated_them_bq37():
+    """BQ-37, BQ-47: the defeated knights' voice activates the spell for
+    them all (BQ-52: a single one drawn, its drawer); the duel's combat
+    names whose it was, as a round's does. The duel's spells are face up
+    (BQ-50): every view holds the same."""
+    from core.bossquest.actions import DuelSpell
+    from core.bossquest.rules import allies_voice
+    from core.bossquest.state import Phase
+    from tests.bossquest_tables import first_final_boss_state
+
+    state = first_final_boss_state(lambda s: s.phase is Phase.DUEL_CHOOSE)
+    voice = allies_voice(state)
+    state = GAME.apply(state, voice, DuelSpell(0))
+    assert state.active[-1].caster == voice
+    for seat in (None, 0, 1, 2):
+        assert GAME.view(state, seat).active[-1].caster == voice
+    two = first_final_boss_state(lambda s: s.phase is Phase.DUEL and s.active, knights=2)
+    loser = 1 - two.champion
+    assert [a.caster for a in two.active] == [loser], two.active

@@ -1800,7 +1800,10 @@ def _apply_duel(state: State, action: object) -> State:
         # discarded." A dark spell goes on the champion (BQ-38).
         chosen = state.duel_offer[action.index]
         unused = state.duel_offer[: action.index] + state.duel_offer[action.index + 1 :]
-        placed = ActiveSpell(chosen, seat if chosen.dark else None)
+        # whose it is, for the combat (BQ-47): the defeated knights' voice,
+        # or the drawer of the only one (BQ-52), as the log says
+        caster = allies_voice(state) if len(state.duel_offer) > 1 else duel_drawers(state)[0]
+        placed = ActiveSpell(chosen, seat if chosen.dark else None, caster=caster)
         return evolve(
             state,
             active=state.active + (placed,),

@@ -28,7 +28,16 @@ from core.bossquest.rules import (
     strength,
     weapons_of,
 )
-from core.bossquest.state import PUBLIC, ActiveSpell, Phase, RoundResult, Shift, State, Step
+from core.bossquest.state import (
+    PUBLIC,
+    ActiveSpell,
+    DuelResult,
+    Phase,
+    RoundResult,
+    Shift,
+    State,
+    Step,
+)
 
 OVER = "over"
 PERFECT = "perfect"
@@ -255,6 +264,30 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
     return tuple(out)
 
 
+def duel_spells(duel: DuelResult) -> tuple[SpellEffect, ...]:
+    """What each spell in play did to the Final Boss duel's combat, told as
+    a round's are (BQ-47): the MegaBoss's HP moved, in order from its
+    printed HP ("30 → 32 HP"), the champion's strength, a condition met or
+    not met, and a spell that acts in no duel (BQ-38) with no effect."""
+    hp = duel.megaboss
+    out: list[SpellEffect] = []
+    for active in duel.spells:
+        spell, kind = active.spell, active.spell.kind
+        seats = frozenset() if active.target is None else frozenset({active.target})
+        if not acts_in_duel(spell):
+            effect = "nothing in the duel"
+        elif kind in HP_CHANGE:
+            effect = f"{hp} → {hp + HP_CHANGE[kind]} HP"
+            hp += HP_CHANGE[kind]
+        elif kind in ATTACK_CHANGE:
+            effect = f"strength {ATTACK_CHANGE[kind]:+d}"
+        else:
+            effect = "not met" if spell in duel.unmet else "met"
+        out.append(SpellEffect(spell, seats, effect, no_effect=not acts_in_duel(spell),
+                               caster=active.caster))
+    return tuple(out)
+
+
 #: how the combat names the mystery spell, turned (BQ-47), before "no
 #: effect: why" ("the mystery spell; no effect, ..." read poorly)
 _MYSTERY = "the mystery spell, "
@@ -376,6 +409,6 @@ def unread_box(state: State, put_away: Mapping[str, int]) -> str:
     return f"the combats of rounds {rounds[0]} to {rounds[-1]}"
 
 
-__all__ = ["NOTHING_TO_DO_NOW", "acts_in_duel", "OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "face_down_known_to",
+__all__ = ["NOTHING_TO_DO_NOW", "acts_in_duel", "OVER", "PERFECT", "SHORT", "SpellEffect", "combat_spells", "duel_spells", "face_down_known_to",
            "knight_in_turn",
            "last_ask", "unmet_conditions", "progress", "spells_on", "standing", "unread_box"]

@@ -96,7 +96,13 @@ from core.bossquest.state import (
     Ulul,
     WaveResult,
 )
-from core.bossquest.table_facts import NOTHING_TO_DO_NOW, acts_in_duel, combat_spells, known_top
+from core.bossquest.table_facts import (
+    NOTHING_TO_DO_NOW,
+    acts_in_duel,
+    combat_spells,
+    duel_spells,
+    known_top,
+)
 from core.engine import CHANCE
 from core.wording import one_stop
 from host.messages import AWAY_MARK, GONE_MARK, STAND_IN_MARK
@@ -636,8 +642,15 @@ def spells_text(result: RoundResult, who: Any, width: int | None = None) -> Text
     Flip a potion, Cancel) says the strengths it moved: "● Swap hidden → Ann, Cora: hidden
     cards swapped; Ann 16→18, Cora 18→16" (the rules say which did what:
     `combat_spells`, BQ-47). Past `width`, a line goes on under its text."""
+    return _effects_text(combat_spells(result), who, width)
+
+
+def _effects_text(effects: Any, who: Any, width: int | None, style: Any = None) -> Text:
+    """Spell effects one a line, a round's and the duel's alike (BQ-47):
+    "● Bram's mystery: Attack +2 → Ann: strength +2". `style` gives an
+    effect's words a style of their own (None: plain)."""
     text = Text()
-    for effect in combat_spells(result):
+    for effect in effects:
         line = spell_label(effect.spell)
         if effect.mystery and effect.caster is not None:
             # BQ-47, and whose: only the log said who played it on you
@@ -650,7 +663,7 @@ def spells_text(result: RoundResult, who: Any, width: int | None = None) -> Text
             line = Text.assemble(line[:2], f"{possessive(who(effect.caster))} ", line[2:])
         if effect.seats:
             line.append(" → " + ", ".join(who(s) for s in sorted(effect.seats)))
-        append_effect(line, effect.effect)
+        append_effect(line, effect.effect, style=style(effect) if style else "")
         if effect.shifts:
             line.append(f"; {shifts_text(effect, who)}")
         if text:
@@ -776,22 +789,14 @@ def duel_box_text(duel: DuelResult, who: Any) -> Text:
 
 
 def duel_spells_text(duel: DuelResult, who: Any, width: int | None = None) -> Text:
-    """The spells the defeated knights activated in the duel, one a line
-    (going on under its text past `width`)."""
-    text = Text()
-    for active in duel.spells:
-        line = spell_label(active.spell)
-        if active.target is not None:
-            line.append(f" → {who(active.target)}")
-        if not acts_in_duel(active.spell):
-            append_effect(line, "nothing in the duel", style="italic")
-        elif active.spell in duel.unmet:
-            # the ending names what is lacking; the list marks which spell (BQ-38)
-            append_effect(line, "not met", style="bold")
-        if text:
-            text.append("\n")
-        text.append_text(_hanging(line, width, 2))  # under the spell's name, past "● "
-    return text
+    """The spells the defeated knights activated in the duel, one a line,
+    told as a round's are (BQ-47: `duel_spells`): "○ Bram's Boss HP +2:
+    30 → 32 HP", "○ Need Purple (P): met" (going on under its text past
+    `width`). One that acts in no duel, and a condition not met, stand out
+    (the ending names what is lacking, the list which spell, BQ-38)."""
+    def style(effect: Any) -> str:
+        return "italic" if effect.no_effect else "bold" if effect.effect == "not met" else ""
+    return _effects_text(duel_spells(duel), who, width, style)
 
 
 @attrs.frozen
