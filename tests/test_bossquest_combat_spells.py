@@ -364,7 +364,7 @@ def test_flip_cancel_and_swap_with_deck_say_what_they_moved():
             for e in combat_spells(fought)}
     assert said[SpellKind.FLIP_POTION] == (frozenset({2}), "potion flipped", ((2, 11, 9),))
     assert said[SpellKind.CANCEL] == (frozenset({1}), "cancels Attack +2", ((1, 10, 8),))
-    assert said[SpellKind.SWAP_DECK] == (frozenset({2}), "weapon swapped with the deck",
+    assert said[SpellKind.SWAP_DECK] == (frozenset({2}), "B6 swapped for the deck's R1",
                                          ((2, 9, 4),))
     assert fought.readings[2] == ((tw("±1"), -1),)
 
@@ -373,8 +373,8 @@ def test_a_swap_with_the_deck_of_one_value_says_the_colour_changed():
     """BQ-47 (BQ §Spell effects, Swap with deck; BQ-10): B6 swapped for the
     deck's G6 moves no strength, but the knight's colours changed (each card
     exists once, BQ-1): the combat does not say "no change". qssh finding
-    5: "same strength swapped with the deck" read as nonsense; it says the
-    card was swapped for one of the same strength."""
+    5: "same strength swapped with the deck" read as nonsense; it names
+    the two cards (every weapon is face up at combat, BQ-47)."""
     from core import CHANCE
     from core.bossquest.actions import Activate, DrawWeapon, GoToWizard, TargetWeapon
     from core.bossquest.state import Step
@@ -389,7 +389,7 @@ def test_a_swap_with_the_deck_of_one_value_says_the_colour_changed():
     state = GAME.apply(state, CHANCE, DrawWeapon(tw("Y6")))
     swap = [e for e in combat_spells(state.history[-1]) if e.spell.kind is SpellKind.SWAP_DECK]
     assert [(e.seats, e.effect, e.shifts) for e in swap] == [
-        (frozenset({2}), "swapped for a deck card of the same strength", ())]
+        (frozenset({2}), "B6 swapped for the deck's Y6", ())]
 
 
 # --- a heart kept over the HP: the Tortoise or "No one loses a heart" ---------
@@ -778,3 +778,47 @@ def test_the_duels_spells_keep_who_activated_them_bq37():
     two = first_final_boss_state(lambda s: s.phase is Phase.DUEL and s.active, knights=2)
     loser = 1 - two.champion
     assert [a.caster for a in two.active] == [loser], two.active
+
+
+def test_swap_with_deck_names_its_cards_at_combat_and_not_before_bq47():
+    """BQ-47: "the value of a weapon Swap with deck sent face down to the
+    deck is known from it once the round is fought". A play-test read "●
+    Cora's Swap with deck → Cora: weapon swapped with the deck" with no
+    card named, where the Solo Quest's reads "(B1 → Y5)". Before combat
+    nothing tells another knight what the swap sent or took (BQ-6, BQ-10):
+    no other view holds either card, and no other seat's log line names
+    one."""
+    from core import CHANCE
+    from core.bossquest.actions import Activate, DrawWeapon, GoToWizard, TargetWeapon
+    from core.bossquest.rules import strength
+    from core.bossquest.state import Step
+    from tests.bossquest_tables import knight, play, spell, table
+    from tests.bossquest_tables import w as tw
+    from tui.screens.bossquest import spells_text
+
+    names = ("Ann", "Bram", "Cora")
+    state = table([knight("Y2", "B5"), knight("P3", "R5", done=True), knight("R7", "B6")],
+                  boss=16, turn=2, step=Step.CHOOSE,
+                  offer=(spell(SpellKind.SWAP_DECK), spell(SpellKind.HP_PLUS_1),
+                         spell(SpellKind.HP_MINUS_1)))
+    lines = {seat: [] for seat in (0, 1, None)}
+    for seat, action in ((2, GoToWizard()), (2, Activate(0)), (2, TargetWeapon(tw("R7"))),
+                         (CHANCE, DrawWeapon(tw("B1")))):
+        for viewer in lines:
+            lines[viewer].append(GAME.describe(state, seat, action, names=names, viewer=viewer))
+        state = GAME.apply(state, seat, action)
+    assert state.history == () and state.turn == 0  # Ann still to play: no combat yet
+    for viewer, said in lines.items():
+        assert not any("R7" in line or "B1" in line for line in said), (viewer, said)
+        view = GAME.view(state, viewer)
+        assert view.used == () and view.knights[2].hidden.weapon is None, viewer
+        assert strength(view, 2) is None
+        assert all(top.weapon is None for top in view.deck_top), view.deck_top
+    state = play(state, 0, GoToWizard(), Activate(1))
+    fought = state.history[-1]
+    swap = [e for e in combat_spells(fought) if e.spell.kind is SpellKind.SWAP_DECK]
+    assert [(e.seats, e.effect, e.caster) for e in swap] == [
+        (frozenset({2}), "R7 swapped for the deck's B1", 2)]
+    text = spells_text(fought, names.__getitem__).plain
+    assert "● Cora's Swap with deck → Cora: R7 swapped for the deck's B1; at the swap: Cora 13→7" \
+        in text, text

@@ -1004,7 +1004,7 @@ def _swap_with_deck(state: State, new: Weapon) -> State:
     was = strength(state, seat)
     if was is not None and state.casting is not None:
         used = UsedSpell(state.casting, seat, frozenset({seat}), (Shift(seat, was, was),),
-                         mystery=state.casting_mystery)
+                         mystery=state.casting_mystery, weapons=(old, new))
         state = evolve(state, used=state.used + (used,))
     state, top_known = _take_weapon(state, new)
     knight = state.knights[seat]

@@ -266,6 +266,10 @@ class UsedSpell:
     #: a swap moved a potion to a knight who had not read it: counted then
     #: at its lower reading (BQ-31), not as combat reads it, so no `shifts`
     potion_moved: bool = False
+    #: Swap with deck: the weapon sent face down to the deck, then the one
+    #: taken (BQ-47: named at combat, every weapon face up; none in older
+    #: journals' results)
+    weapons: tuple[Weapon, ...] = ()
 
 
 @attrs.frozen

@@ -239,6 +239,12 @@ def combat_spells(result: RoundResult) -> tuple[SpellEffect, ...]:
             effect = ("hidden cards swapped, a potion among them" if used.potion_moved
                       else "hidden cards swapped" if used.shifts
                       else "same strength, colours swapped")
+        elif kind is SpellKind.SWAP_DECK and used.weapons:
+            # both cards, as the Solo Quest's "(B1 → Y5)": every weapon is
+            # face up at combat (BQ-47); "weapon swapped with the deck" left
+            # the table to guess which
+            given, taken = used.weapons
+            effect = f"{given} swapped for the deck's {taken}"
         elif kind is SpellKind.SWAP_DECK:
             # (a read potion may stand for a weapon of its value: no colour named)
             effect = ("weapon swapped with the deck, a potion among them" if used.potion_moved
