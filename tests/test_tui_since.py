@@ -404,7 +404,11 @@ def bq_marks(screen, before, after) -> None:
                 != (after.knights[s], GAME.spells_on(after, s))}
     assert {s for s, row in enumerate(knights) if marked(row.text)} == expected
     market = screen.query_one("#bq-market", Market)
-    assert offers_marked(market.offers) == differing(before.offer, after.offer) & set(
+    # the mystery's row, after the slots, is marked once it changed (used:
+    # "— activated —" or "— discarded —", BQ-15), as a used slot is
+    mystery = ({len(after.offer)} if (after.mystery or after.mystery_fate) and (
+        before.mystery, before.mystery_fate) != (after.mystery, after.mystery_fate) else set())
+    assert offers_marked(market.offers) == (differing(before.offer, after.offer) | mystery) & set(
         range(len(market.offers)))
     spells = screen.query_one("#bq-active", PickList).rows
     assert {i for i, row in enumerate(spells) if marked(row.text)} == differing(

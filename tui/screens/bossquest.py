@@ -1978,11 +1978,16 @@ class BossQuestScreen(GameScreen):
             hidden = () if knight.hidden is None else (knight.hidden.weapon,)
             return dict(enumerate(hidden + knight.visible))
 
+        def market(view: State) -> dict[Any, Any]:
+            # the Wizard's slots, and the mystery's row ("m"): used, it is
+            # marked new as a used slot is
+            return {**dict(enumerate(view.offer)), "m": (view.mystery, view.mystery_fate)}
+
         return {
             "boss": changed_keys({"boss": (before.boss, GAME.current_hp(before))},
                                  {"boss": (after.boss, GAME.current_hp(after))}),
             "spells": changed_keys(dict(enumerate(before.active)), dict(enumerate(after.active))),
-            "market": changed_keys(dict(enumerate(before.offer)), dict(enumerate(after.offer))),
+            "market": changed_keys(market(before), market(after)),
             "hand": changed_keys(mine(before), mine(after)),
             "knights": changed_keys(knights(before), knights(after)),
             "combat": frozenset({"combat"}) if len(after.history) > len(before.history)
@@ -2628,7 +2633,9 @@ class BossQuestScreen(GameScreen):
             offers.append(Offer("", key="m", enabled=False, gone=True,
                                 gone_text=f"— {view.mystery_fate} —"))
         slots = self.changed("market")
-        offers = mark_rows(offers, [slot in slots for slot in range(len(offers))])
+        # the mystery's row, after the slots (and any duel spells), is "m"
+        keys = [*range(len(view.offer) + len(view.duel_offer)), "m"]
+        offers = mark_rows(offers, [key in slots for key in keys[:len(offers)]])
         self._details_drawn = self._spell_details()
         # in the duel the panel holds the spells drawn after a request; "No
         # spells." there read as none against the champion, beside the
