@@ -169,6 +169,16 @@ SEAT_RATE = 2.0
 #: away always is: nobody is left "reading…")
 READING_BURST = 30
 READING_RATE = 2.0
+#: setting up a table, standing up from one (the creator's withdraws it)
+#: and clearing a finished one, the same way: each changes the lobby every
+#: client is sent, and a client setting up and withdrawing tables in a
+#: loop did 700 to 1400 a second, half a core (a person sets up a few a
+#: minute; a burst covers clearing a lobby's finished tables one by one)
+TABLE_BURST = 20
+TABLE_RATE = 1.0
+#: a refused request is said on the host's terminal once a player per
+#: this many seconds (a client refused in a loop must not flood it)
+SLOW_DOWN_TOLD_SECONDS = 60.0
 OPEN = "open"
 #: refused names the host's terminal is told of (a client may try many)
 MAX_REFUSED_NAMES_TOLD = 20
@@ -212,6 +222,10 @@ HELLO_SECONDS = 30.0
 #: of a full hub is ~130 kB and takes ~12 ms to build; one player creating
 #: and withdrawing tables in a loop had every client sent one each time)
 LOBBY_SECONDS = 0.25
+#: `NOT_KEPT_FILE` is written at most once in this many seconds: changes
+#: closer together are written as one, the latest (every table set up or
+#: withdrawn rewrote it: ~6 MB a second from one client doing it in a loop)
+NOT_KEPT_SECONDS = 1.0
 #: chat lines kept for each table and for the lobby, sent to a connection
 #: that sits down or watches there (the lobby's when it says hello): a
 #: player whose connection dropped came back to an empty chat. A begun
@@ -533,6 +547,10 @@ class Hub:
         self.command_pace = Pace(COMMAND_BURST, COMMAND_RATE)
         self.seat_pace = Pace(SEAT_BURST, SEAT_RATE)
         self.reading_pace = Pace(READING_BURST, READING_RATE)
+        self.table_pace = Pace(TABLE_BURST, TABLE_RATE)
+        #: player -> when a request of theirs refused for its pace was last
+        #: said on the host's terminal (`slow_down`)
+        self._slowed: dict[str, float] = {}
         #: names refused at a hello and told on the host's terminal
         self._refused_names: set[str] = set()
         #: what was said in the lobby lately
@@ -551,6 +569,10 @@ class Hub:
         #: so that a hub killed (kill -9) leaves the word for the next
         self._not_kept_read = False
         self._not_kept_written: dict[str, list[NotKept]] | None = None
+        #: when `NOT_KEPT_FILE` was last brought up to date, and the timer of
+        #: the next (`_keep_not_kept_soon`)
+        self._not_kept_at = -NOT_KEPT_SECONDS
+        self._not_kept_timer: asyncio.TimerHandle | None = None
         #: when the lobby last went to every client, and the timer of the next
         self._lobby_at = -LOBBY_SECONDS
         self._lobby_timer: asyncio.TimerHandle | None = None
@@ -771,7 +793,7 @@ class Hub:
                 dropped.setdefault(table.creator, []).append(table.game.title)
         if line := not_kept_line(dropped, stopping=True):
             log.info("%s", line)
-        self._keep_not_kept(stopping=True)
+        self._keep_not_kept(stopping=True)  # (what a timer still owed too)
         for client in list(self.clients):
             client.send({"stopping": True})  # their apps say the seats are kept
             client.hushed = True  # the last word: not the others' seats let go
@@ -983,6 +1005,11 @@ class Hub:
         to be told by the next hub."""
         from saves.store import write_whole
 
+        if self._not_kept_timer is not None:
+            self._not_kept_timer.cancel()
+            self._not_kept_timer = None
+        with contextlib.suppress(RuntimeError):
+            self._not_kept_at = asyncio.get_running_loop().time()
         path = self.directory / NOT_KEPT_FILE
         if not self._not_kept_read:  # a hub started without `resume_all`
             self._not_kept_read = True
@@ -1009,6 +1036,24 @@ class Hub:
             self._not_kept_written = wanted
         except OSError as error:  # only the word to their creators is lost
             log.warning("%s", printable(_wrong_with(path, error)))
+
+    def _keep_not_kept_soon(self) -> None:
+        """`_keep_not_kept` now or (after another change this recently) once
+        NOT_KEPT_SECONDS have passed since the last: a hub killed (kill -9)
+        loses at most the tables set up or withdrawn in that last second,
+        and a stop (`close`) writes what is owed."""
+        if self._not_kept_timer is not None:
+            return  # the file written then is made then: it has this change
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # a hub driven by hand: at once
+            self._keep_not_kept()
+            return
+        wait = self._not_kept_at + NOT_KEPT_SECONDS - loop.time()
+        if wait <= 0:
+            self._keep_not_kept()
+        else:
+            self._not_kept_timer = loop.call_later(wait, self._keep_not_kept)
 
     def told_not_kept(self, name: str) -> list[str | dict[str, str]] | None:
         """`name`'s tables not begun that the last stop dropped, taken (told
@@ -1157,6 +1202,18 @@ class Hub:
             self._refused_names.add(name)
             log.warning("refused the player name %s: %s", printable(repr(name[:MAX_NAME + 1])),
                         printable(mid_sentence(str(error))))
+
+    def slow_down(self, player: str, kind: str, why: str) -> HubError:
+        """The refusal of a request (`kind`) past its pace, "Slow down: " and
+        `why`; said on the host's terminal in one line, once a player per
+        SLOW_DOWN_TOLD_SECONDS."""
+        now = time.monotonic()
+        for name in [n for n, at in self._slowed.items() if now - at > SLOW_DOWN_TOLD_SECONDS]:
+            del self._slowed[name]
+        if player not in self._slowed:
+            self._slowed[player] = now
+            log.warning("%s sends %r requests too often: refused for now", player, kind)
+        return HubError(f"Slow down: {why}")
 
     def name_refused(self, name: str) -> str:
         """Why a hello from `name` would be refused ("" if it would not): the
@@ -1419,9 +1476,9 @@ class Hub:
     def _lobby_changed(self) -> None:
         """The lobby changed: every client gets it, now or (after another
         change this recently) once LOBBY_SECONDS have passed since the last.
-        The tables not begun are kept on disk at once (`_keep_not_kept`)."""
+        The tables not begun are kept on disk soon (`_keep_not_kept_soon`)."""
         if not self.stopping:
-            self._keep_not_kept()
+            self._keep_not_kept_soon()
         if self._lobby_timer is not None:
             return  # the lobby going out then is built then: it has this change
         try:
@@ -1843,7 +1900,16 @@ class Client:
             elif kind == "bye":  # (its body means nothing: never read)
                 self.said_bye = True
             elif kind in ("lobby", "join", "watch") and not self.hub.seat_pace.allow(self.player):
-                raise HubError("Slow down: a table or the lobby asked for too often.")
+                raise self.hub.slow_down(self.player, kind,
+                                         "a table or the lobby asked for too often.")
+            elif kind in ("create", "stand", "clear") and not self.hub.table_pace.allow(
+                    self.player):
+                error = self.hub.slow_down(self.player, kind, "tables set up, withdrawn or "
+                                           "cleared too often: try again in a few seconds.")
+                if kind == "create":  # the app keeps its form open, as for any refusal
+                    self.send({"error": str(error), "create": "refused"})
+                    return
+                raise error
             elif kind == "lobby":
                 self.send_lobby()
             elif kind == "create":

@@ -925,6 +925,7 @@ async def test_a_client_that_never_reads_is_let_go(hub, monkeypatch):
     monkeypatch.setattr(hub_module, "MAX_UNREAD", 64 * 1024)
     monkeypatch.setattr(hub_module, "LOBBY_SECONDS", 0)  # a lobby for every change
     hub_, path = hub
+    hub_.table_pace = hub_module.Pace(10**6, 10**6)  # (churned here on purpose)
     deaf = await Player.connect(path, "deaf")
     deaf.reader._transport.pause_reading()  # reads nothing from now on
     talker = await Player.connect(path, "talker")

@@ -31,6 +31,7 @@ async def test_a_client_let_go_for_not_reading_gives_its_backlog_back(hub, monke
     monkeypatch.setattr(hub_module, "MAX_UNREAD", 64 * 1024)
     monkeypatch.setattr(hub_module, "LOBBY_SECONDS", 0)  # a lobby for every change
     hub_, path = hub
+    hub_.table_pace = hub_module.Pace(10**6, 10**6)  # (churned here on purpose)
     deaf = await Player.connect(path, "deaf")
     deaf.reader._transport.pause_reading()  # reads nothing from now on
     (client,) = [c for c in hub_.clients if c.player == "deaf"]
@@ -106,7 +107,8 @@ async def test_lobby_churn_from_one_player_reaches_the_others_coalesced(hub):  #
     withdrawing tables in a loop, or asking for the lobby in a loop, had
     the hub spend its time on them. Changes close together go out as one
     lobby, and it is the latest."""
-    _, path = hub
+    hub_, path = hub
+    hub_.table_pace = hub_module.Pace(10**6, 10**6)  # (churned here on purpose)
     mal = await Player.connect(path, "mal")
     others = [await Player.connect(path, f"p{i}") for i in range(3)]
     create = {"create": {"game": "overboss-duel", "seats": ["open", "open"]}}
@@ -272,6 +274,77 @@ async def test_sitting_watching_and_the_lobby_are_bounded_per_player(hub):  # no
     assert "lobby" in await bob.expect("lobby")
     for player in (ann, bob):
         await player.close()
+
+
+async def test_setting_up_withdrawing_and_clearing_tables_are_bounded_per_player(
+        hub, caplog):  # noqa: F811
+    """A client setting up and withdrawing tables in a loop did 700 to 1400
+    a second, each a change of the lobby, half a core. Past the player's
+    bucket (TABLE_BURST, refilled at TABLE_RATE a second, for set-ups,
+    withdrawals and clears together) each is refused with a reason (a
+    set-up's marked, so that the app keeps its form), said once on the
+    host's terminal, and another player sets up a table as ever."""
+    hub_, path = hub
+    hub_.table_pace = hub_module.Pace(4, 0.01)  # a bucket of 4, next to no refill
+    mal = await Player.connect(path, "mal")
+    create = {"create": {"game": "overboss-duel", "seats": ["open", "open"]}}
+    for _ in range(2):
+        await mal.send(create)
+        table = (await mal.expect("created"))["created"]["table"]
+        await mal.send({"stand": {"table": table}})
+    for _ in range(3):
+        await mal.send(create)
+        await mal.send({"stand": {"table": table}})
+        await mal.send({"clear": {"table": table}})
+    errors = [m for m in await mal.until_quiet() if "error" in m]
+    assert len(errors) == 9 and all(e["error"].startswith("Slow down") for e in errors), errors
+    assert [e.get("create") for e in errors] == ["refused", None, None] * 3
+    assert not [t for t in hub_.tables.values() if t.creator == "mal"]
+    slowed = [r for r in caplog.records if "too often" in r.getMessage()]
+    assert len(slowed) == 1 and "mal" in slowed[0].getMessage()
+    bob = await Player.connect(path, "bob")
+    await bob.send(create)
+    assert "created" in await bob.expect_any(("created", "error"))
+    for player in (mal, bob):
+        await player.close()
+
+
+async def test_the_tables_not_begun_are_written_coalesced(hub, monkeypatch):  # noqa: F811
+    """Each table set up or withdrawn rewrote `NOT_KEPT_FILE` whole: ~6 MB
+    a second from one client churning. Changes within NOT_KEPT_SECONDS of
+    the last write are written as one, the latest, soon after."""
+    from saves import store
+
+    monkeypatch.setattr(hub_module, "NOT_KEPT_SECONDS", 0.3, raising=False)
+    hub_, path = hub
+    hub_.table_pace = hub_module.Pace(10**6, 10**6)
+    writes = []
+    real_write = store.write_whole
+
+    def counted(target, data):
+        if target.name == hub_module.NOT_KEPT_FILE:
+            writes.append(json.loads(data))
+        real_write(target, data)
+
+    monkeypatch.setattr(store, "write_whole", counted)
+    mal = await Player.connect(path, "mal")
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    for game in ("overboss-duel", "overstocked") * 10:
+        await mal.send({"create": {"game": game, "seats": ["open", "open"]}})
+        table = (await mal.expect("created"))["created"]["table"]
+        await mal.send({"stand": {"table": table}})
+    await mal.send({"create": {"game": "boss-quest", "seats": ["open", "open"]}})
+    await mal.expect("created")
+    took = loop.time() - started
+    file = hub_.directory / hub_module.NOT_KEPT_FILE
+    for _ in range(100):  # written soon after the last change
+        if file.exists() and json.loads(file.read_text()) == {"not kept": {"mal": ["Boss Quest"]}}:
+            break
+        await asyncio.sleep(0.05)
+    assert json.loads(file.read_text()) == {"not kept": {"mal": ["Boss Quest"]}}
+    assert len(writes) <= took / 0.3 + 3, (len(writes), took)
+    await mal.close()
 
 
 def test_a_pace_refills_at_its_rate():

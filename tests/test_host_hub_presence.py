@@ -5,6 +5,7 @@ creator as one a stopped hub lost is."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import signal
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 
 from core import GAMES
-from host.hub import Hub
+from host.hub import NOT_KEPT_FILE, Hub
 from host.messages import SeatCommand, SeatUpdate
 from host.session import Session
 from host.wire import codec
@@ -157,6 +158,13 @@ async def test_a_table_not_begun_as_the_hub_is_killed_is_told_to_its_creator(tmp
         await bob.expect("created")
         for player in (ann, bob):
             await player.until_quiet()
+        # written within NOT_KEPT_SECONDS of the last change (kill -9 loses
+        # at most that last second)
+        kept = tmp_path / "shared" / NOT_KEPT_FILE
+        for _ in range(100):
+            if kept.exists() and "Overstocked" in kept.read_text():  # (the last change)
+                break
+            await asyncio.sleep(0.05)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         proc = await start()
