@@ -1204,6 +1204,76 @@ async def test_a_table_set_up_for_the_player_is_highlighted_when_it_appears():
         assert lobby._highlighted()["table"] == "old"
 
 
+async def test_churned_invitations_neither_yank_the_highlight_nor_take_its_enter(monkeypatch):
+    """Security review: a player setting up and withdrawing tables that keep
+    a seat for Bob moved Bob's highlight to each new one, several times a
+    second, and an Enter meant for another table sat him at theirs. A new
+    invitation takes the highlight only if Bob has not moved it himself
+    lately (CHOSEN_SECONDS), and one inviter's once in INVITER_PULL_SECONDS;
+    an Enter within the app's `decision_grace` of the app moving it sits
+    no one down."""
+    from textual.widgets import DataTable
+
+    from tui.screens import lobby as lobby_module
+
+    clock = [1000.0]
+    monkeypatch.setattr(lobby_module, "clock", lambda: clock[0])
+    ann = {"kind": "reserved", "player": "Ann", "present": True, "away": False}
+    invited = {"kind": "reserved", "player": "Bob", "present": False, "away": False}
+    own = {"table": "own", "title": "Overseers", "started": False, "creator": "Bob",
+           "seats": [{"kind": "reserved", "player": "Bob", "present": True, "away": False},
+                     {"kind": "open"}, {"kind": "open"}]}
+
+    def invitation(n: int, by: str = "Mal") -> dict:
+        return {"table": f"{by}{n}", "title": "Overboss Duel", "started": False, "creator": by,
+                "seats": [{**ann, "player": by}, invited]}
+
+    joined = []
+    app = lobby_app()
+    app.decision_grace = 0.7
+    app.remote = type("Remote", (), {"connected": True, "tables": [], "player": "Bob",
+                                     "in_the_lobby": lambda self: None,
+                                     "refresh": lambda self: None,
+                                     "join": lambda self, t, s: joined.append(t)})()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        lobby = app.screen
+        lobby.show([own], "Bob")
+        await pilot.pause()
+        lobby.show([own, invitation(1)], "Bob")  # Mal's first: it takes the highlight
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "Mal1"
+        await pilot.press("enter")  # within the grace: nobody sits down
+        await pilot.pause()
+        assert joined == []
+        assert any("Enter waits" in n.message for n in app._notifications)
+        clock[0] += 1.0
+        await pilot.press("enter")  # past it: Enter sits Bob down as ever
+        await pilot.pause()
+        assert joined == ["Mal1"]
+        lobby.query_one(DataTable).move_cursor(row=0)  # Bob goes back to his own table
+        await pilot.pause()
+        for n in range(2, 12):  # Mal churns: withdrawn, set up again, a few a second
+            clock[0] += 0.3
+            lobby.show([own, invitation(n)], "Bob")
+            await pilot.pause()
+            assert lobby._highlighted()["table"] == "own", n
+        clock[0] += lobby_module.CHOSEN_SECONDS  # Bob idle: still only one of Mal's a while
+        lobby.show([own, invitation(20)], "Bob")
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "own"
+        lobby.show([own, invitation(21), invitation(1, by="Ann")], "Bob")  # another inviter's
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "Ann1"
+        clock[0] += lobby_module.INVITER_PULL_SECONDS
+        lobby.query_one(DataTable).move_cursor(row=0)
+        await pilot.pause()
+        clock[0] += lobby_module.CHOSEN_SECONDS
+        lobby.show([own, invitation(30)], "Bob")  # a minute on, Mal's new one is told again
+        await pilot.pause()
+        assert lobby._highlighted()["table"] == "Mal30"
+
+
 async def test_a_six_seat_table_leaves_the_now_column_in_sight_at_80_columns():
     """A six-knight Boss Quest's seats are longer than 80 columns: they go
     on two lines, broken between seats, and every table's Now stays on

@@ -41,6 +41,22 @@ COLUMNS = ("Game", "Seats", "Now")
 #: ("over · won by you · 18:17", "a bot plays for ann in 19 s" on one line;
 #: longer words wrap there, never off the screen)
 NOW_ROOM = 28
+#: a new invitation takes the highlight only if the player has not moved it
+#: themselves for this many seconds, and one inviter's at most once in
+#: INVITER_PULL_SECONDS: a player setting up and withdrawing tables that
+#: kept a seat for another pulled that player's highlight to each, several
+#: times a second, and an Enter meant elsewhere sat them down there
+CHOSEN_SECONDS = 5.0
+INVITER_PULL_SECONDS = 60.0
+#: said when Enter comes within the app's `decision_grace` of the app (not
+#: the player) moving the highlight (as a game's prompt waits for new choices)
+ENTER_WAITS_HERE = ("Enter waits a moment after the highlight moves to a table by itself, "
+                    "so it is seen: press it again to sit down there.")
+
+
+def clock() -> float:
+    """Seconds, for the highlight's timing (a test sets its own)."""
+    return time.monotonic()
 #: what a new table does when a player is away: wait (None), or a bot plays
 #: their turns after so many seconds
 AWAY_CHOICES: tuple[tuple[str, float | None], ...] = (
@@ -663,6 +679,14 @@ class LobbyScreen(Screen):
         self._turns: set[str] = set()
         #: the player highlighted a row themselves since the lobby opened
         self._chosen = False
+        #: when (`clock`) the player last moved the highlight themselves, and
+        #: when the app last moved it by itself (a new invitation, a turn)
+        self._player_moved_at = -math.inf
+        self._app_moved_at = -math.inf
+        #: inviter -> when one of their invitations last took the highlight
+        self._pulled_by: dict[str, float] = {}
+        #: an Enter too soon after the app moved the highlight was told why
+        self._told_enter_waits = False
         #: a dialog was opened over the lobby (x's "Withdraw this table?",
         #: F2's chat, F1): closing it is no coming back from a table
         self._under_dialog = False
@@ -771,16 +795,22 @@ class LobbyScreen(Screen):
         turns = [table["table"] for table in self.listing if self._turn_here(table)]
         new_turns = [tid for tid in turns if tid not in self._turns]
         self._turns = set(turns)
-        if new:
+        pulled = self._invitation_to_highlight(new)
+        moved_to = None
+        if pulled is not None:
             # a table set up for this player since the lobby last showed (at
             # a table, its notice said "q for the lobby, then Enter on it"):
             # the newest, whose notice came last, over the table just left
             # (Enter sat a play-tester down there again) and a turn elsewhere
-            row, self.want = ids.index(new[-1]), None
+            moved_to, self.want = pulled, None
         elif new_turns and not self._chosen:
             # the turn notice says "Enter on it": the highlight goes there
-            row = ids.index(self.want if self.want in new_turns else new_turns[0])
+            moved_to = self.want if self.want in new_turns else new_turns[0]
             self.want = None
+        if moved_to is not None:
+            row = ids.index(moved_to)
+            if moved_to != was:  # Enter waits a moment (`_enter_too_soon`)
+                self._app_moved_at, self._told_enter_waits = clock(), False
         elif self.want in ids:
             row, self.want = ids.index(self.want), None
         elif was in ids:
@@ -843,6 +873,35 @@ class LobbyScreen(Screen):
         cells = [(cell(titles[index]), _lines(seat_lines(seats[index], room)),
                   _lines(statuses[index])) for index, table in enumerate(self.listing)]
         self._fill(grid, cells, row, ids)
+
+    def _invitation_to_highlight(self, new: list[Any]) -> Any:
+        """Of the tables newly keeping a seat for this player (`new`, oldest
+        first), the one the highlight goes to: the newest whose inviter's
+        did not take it within INVITER_PULL_SECONDS, unless the player moved
+        it themselves within CHOSEN_SECONDS (None: it stays)."""
+        now = clock()
+        if not new or now - self._player_moved_at < CHOSEN_SECONDS:
+            return None
+        self._pulled_by = {name: at for name, at in self._pulled_by.items()
+                           if now - at < INVITER_PULL_SECONDS}
+        creators = {table.get("table"): str(table.get("creator")) for table in self.listing}
+        for tid in reversed(new):
+            if creators[tid] not in self._pulled_by:
+                self._pulled_by[creators[tid]] = now
+                return tid
+        return None
+
+    def _enter_too_soon(self) -> bool:
+        """Enter came within the app's `decision_grace` of the app moving the
+        highlight by itself (a new invitation, a turn): dropped, and said
+        once, as a game's prompt does for new choices."""
+        grace = float(getattr(self.app, "decision_grace", 0.0))
+        if clock() - self._app_moved_at >= grace:
+            return False
+        if not self._told_enter_waits:
+            self._told_enter_waits = True
+            self.notify(ENTER_WAITS_HERE, severity="warning")
+        return True
 
     def _one_line_each(self, spare: int) -> tuple[list[list[str]], list[str], bool] | None:
         """Each row's seats and Now words on one line within `spare` cells
@@ -1039,6 +1098,7 @@ class LobbyScreen(Screen):
         now = table.get("table") if table is not None else None
         if now != self._highlighted_id:  # not where the drawing put it: the player's choice
             self._chosen = True
+            self._player_moved_at = clock()
         self._highlighted_id = now
         self._hint()
 
@@ -1090,7 +1150,7 @@ class LobbyScreen(Screen):
 
     def action_join(self) -> None:
         table = self._highlighted()
-        if table is None:
+        if table is None or self._enter_too_soon():
             return
         # (a seat left for good is not theirs any more: the hub refuses it,
         # and they read the results as a watcher does, as w shows them)
