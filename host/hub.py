@@ -239,6 +239,12 @@ MAX_CHAT_FILE = 256 * 1024
 #: it, or stopped (their last connection watching it)
 WATCHING = "watching"
 STOPPED_WATCHING = "stopped watching"
+#: each of those is told of one watcher at a table at most once in this
+#: many seconds: one told since waits for the rest of that time, and is
+#: told then only if it still holds (a quick return is no news). A player
+#: watching and leaving in a loop kept both notices on every seated
+#: player's screen; a watcher's first "watching" is told at once
+WATCH_NEWS_SECONDS = 60.0
 #: a chat line's one kind (``"kind"``): the table's own line that a player
 #: set up its rematch, worded by each app for its reader (a watcher has no
 #: seat there), not as the player's words
@@ -412,8 +418,24 @@ class Table:
     #: the journal: a connection comes back to the one table its player
     #: sat at last (`Client._hello`), not to every table they hold
     sat: dict[str, float] = attrs.field(factory=dict)
+    #: watcher -> whether the seated players were last told they watch
+    #: (`Hub.tell_watching`); (watcher, that news) -> when it was told
+    #: (time.monotonic()); watcher -> the timer of news held back
+    watch_said: dict[str, bool] = attrs.field(factory=dict)
+    watch_said_at: dict[tuple[str, bool], float] = attrs.field(factory=dict)
+    watch_timers: dict[str, asyncio.TimerHandle] = attrs.field(factory=dict)
     #: the winners' names once the match is over (`winners`)
     _winners: list[str] | None = None
+
+    def cancel_timers(self) -> None:
+        """The table's timers stop (it leaves the hub, or the hub stops)."""
+        for timer in [*self.timers.values(), *self.watch_timers.values()]:
+            timer.cancel()
+        self.timers.clear()
+        self.watch_timers.clear()
+        if self.expiry is not None:
+            self.expiry.cancel()
+            self.expiry = None
 
     @property
     def started(self) -> bool:
@@ -800,11 +822,7 @@ class Hub:
         for client in list(self.clients):
             client.close()
         for table in self.tables.values():
-            for timer in table.timers.values():
-                timer.cancel()
-            table.timers.clear()
-            if table.expiry is not None:
-                table.expiry.cancel()
+            table.cancel_timers()
             if table.session is not None:
                 self._keep_shown(table, all_seats=True)
                 table.session.close()
@@ -1107,17 +1125,42 @@ class Hub:
         return {str(c.player) for c in self.clients if not c.closed
                 and (place := c.places.get(table.id)) is not None and place[2] and not place[0]}
 
-    def tell_watching(self, table: Table, name: str, news: str) -> None:
+    def tell_watching(self, table: Table, name: str) -> None:
         """The players seated at `table`'s running match are told that
         `name` began or stopped watching it (`seat_news`), once: nobody
-        knew a watcher was there until they talked."""
+        knew a watcher was there until they talked. Each news of a watcher
+        at most once in WATCH_NEWS_SECONDS: one due sooner waits (a timer),
+        and is told then only if it still holds."""
         if self.stopping or table.session is None or table.finished:
             return
+        watching = name in self.watchers(table)
+        if table.watch_said.get(name, False) == watching:
+            return  # no news (back before the last was due: nothing said)
+        now = time.monotonic()
+        for key in [k for k, at in table.watch_said_at.items() if now - at >= WATCH_NEWS_SECONDS]:
+            del table.watch_said_at[key]  # (no longer holds anything back)
+        due = table.watch_said_at.get((name, watching), -math.inf) + WATCH_NEWS_SECONDS
+        if due > now:
+            with contextlib.suppress(RuntimeError):  # (a hub driven by hand: no clock)
+                if name not in table.watch_timers:
+                    table.watch_timers[name] = asyncio.get_running_loop().call_later(
+                        due - now, self._tell_watching_due, table, name)
+                return
+        table.watch_said[name] = watching
+        table.watch_said_at[(name, watching)] = now
+        if not watching:
+            del table.watch_said[name]  # (nothing left to hold back but the time)
+        news = WATCHING if watching else STOPPED_WATCHING
         told = {"seat_news": {"table": table.id, "player": name, "news": news}}
         for client in list(self.clients):
             place = client.places.get(table.id)
             if client.player != name and place is not None and place[0]:
                 client.send(told)
+
+    def _tell_watching_due(self, table: Table, name: str) -> None:
+        table.watch_timers.pop(name, None)
+        if self.tables.get(table.id) is table:
+            self.tell_watching(table, name)
 
     def table(self, table_id: Any) -> Table:
         table = self.tables.get(table_id) if isinstance(table_id, str) else None
@@ -1325,7 +1368,7 @@ class Hub:
         self._start(table, match)
         # those who pressed w before it began: the players never heard of them
         for name in sorted(self.watchers(table)):
-            self.tell_watching(table, name, WATCHING)
+            self.tell_watching(table, name)
 
     def _start(self, table: Table, match: Any) -> None:
         seed = None if self.seed is None else self.seed + self._started
@@ -1373,12 +1416,7 @@ class Hub:
     def _drop(self, table: Table) -> None:
         """`table` leaves the hub (and the lobby); its journal stays on disk."""
         self.tables.pop(table.id, None)
-        for timer in table.timers.values():
-            timer.cancel()
-        table.timers.clear()
-        if table.expiry is not None:
-            table.expiry.cancel()
-            table.expiry = None
+        table.cancel_timers()
         for holder in table.stand_ins.values():
             holder.cancel()
         table.stand_ins.clear()
@@ -2149,7 +2187,7 @@ class Client:
             if not link.seats:  # stopped watching on purpose
                 self.hub.forget_watch(table, str(self.player))
                 if str(self.player) not in self.hub.watchers(table):
-                    self.hub.tell_watching(table, str(self.player), STOPPED_WATCHING)
+                    self.hub.tell_watching(table, str(self.player))
             if link.seats and table.session is not None and self.player not in table.left:
                 # kept beside the journal: a restart must not seat them here either
                 table.left.add(str(self.player))
@@ -2196,7 +2234,7 @@ class Client:
             self.attach(table)
         self.tell_chat(table.id)
         if arrives:  # (not a second terminal of theirs, nor asked again)
-            self.hub.tell_watching(table, str(self.player), WATCHING)
+            self.hub.tell_watching(table, str(self.player))
 
     def attach(self, table: Table) -> None:
         """The match runs: hold the seats wanted there (again)."""
@@ -2256,7 +2294,7 @@ class Client:
             table = self.hub.tables.get(table_id)
             if (watching and not seats and table is not None
                     and str(self.player) not in self.hub.watchers(table)):
-                self.hub.tell_watching(table, str(self.player), STOPPED_WATCHING)
+                self.hub.tell_watching(table, str(self.player))
         for table_id, (_, link, _) in self.places.items():
             if link is not None:
                 seated |= bool(link.seats)

@@ -2396,6 +2396,45 @@ async def test_the_players_are_told_once_when_someone_starts_and_stops_watching(
     assert news == {"table": table, "player": "dee", "news": "stopped watching"}
 
 
+async def test_watching_on_and_off_in_a_loop_is_told_once_a_while(hub, monkeypatch):
+    """Security review: any player, not seated at the table, watching and
+    leaving it in a loop (paced at 2 a second) kept "mal is watching." and
+    "mal stopped watching." on every seated player's screen. Each is told
+    of one watcher at most once in WATCH_NEWS_SECONDS: the first at once,
+    a change since held back and told then only if it still holds."""
+    from host import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "WATCH_NEWS_SECONDS", 1.0, raising=False)
+    hub_, path = hub
+    hub_.seat_pace = hub_module.Pace(1000, 1000.0)
+    ann, bob, table = await table_for_two(path)
+    await ann.expect("update")
+    mal = await Player.connect(path, "mal")
+    leave = {"table": table, "command": {"kind": "leave", "seat": None}}
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    for _ in range(10):
+        await mal.send({"watch": {"table": table}})
+        await mal.send(leave)
+    await mal.send({"watch": {"table": table}})  # and stays
+    await mal.until_quiet(0.1)
+
+    async def news_heard(quiet: float) -> list[str]:
+        return [m["seat_news"]["news"] for m in await ann.until_quiet(quiet)
+                if "seat_news" in m and m["seat_news"]["player"] == "mal"]
+
+    heard = await news_heard(0.2)
+    assert loop.time() - started < 1.0, "(the burst took the whole time held back)"
+    assert heard == ["watching", "stopped watching"]
+    # its time up, what holds then is told: mal watches
+    assert await news_heard(1.5) == ["watching"]
+    assert await news_heard(1.2) == []  # and nothing more
+    await mal.close()  # a connection ending is told as ever
+    assert await news_heard(1.5) == ["stopped watching"]
+    for player in (ann, bob):
+        await player.close()
+
+
 async def _first_update(player: Player, game_id: str, table: str) -> Any:
     """The first update `player` is sent from `table`."""
     while (message := await player.expect("update"))["table"] != table:
