@@ -116,7 +116,7 @@ import os
 import sys
 import time
 import uuid
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -195,6 +195,15 @@ MAX_TABLES = 200
 #: after another, they grew the lobby past the longest message, and every
 #: player was sent "A message was too long to send." for a lobby
 MAX_FINISHED = 40
+#: of those, the most one creator's: past it their oldest leave first. A
+#: player setting up tables against bots and resigning at once, the bots
+#: playing each out, filled the lobby's 40 with theirs, and the others'
+#: results left it long before their half hour
+MAX_FINISHED_PER_CREATOR = 5
+#: matches a player's tables may begin in an hour (each a journal kept for
+#: good and a match the hub's bots may play out); a set-up past it is
+#: refused until the hour's oldest is an hour old. A person plays a few
+MATCHES_PER_HOUR = 20
 #: seconds a finished table stays in the lobby (its results can be seen
 #: again there; its journal stays among the host's saved matches): finished
 #: tables piled up there for good, each marking its players away
@@ -573,6 +582,9 @@ class Hub:
         #: player -> when a request of theirs refused for its pace was last
         #: said on the host's terminal (`slow_down`)
         self._slowed: dict[str, float] = {}
+        #: creator -> when their tables' matches began (time.monotonic()),
+        #: within the last hour (`MATCHES_PER_HOUR`)
+        self._begun: dict[str, deque[float]] = {}
         #: names refused at a hello and told on the host's terminal
         self._refused_names: set[str] = set()
         #: what was said in the lobby lately
@@ -878,6 +890,7 @@ class Hub:
                            "finish or withdraw one first.")
         if len(open_tables) >= MAX_TABLES:
             raise HubError("The hub has as many tables as it can list: try again later.")
+        self._check_matches_this_hour(player)
         seats: list[Seat] = []
         keys: set[str] = set()
         for number, raw in enumerate(raw_seats):
@@ -905,6 +918,22 @@ class Hub:
             table.rematch_of_match = self.tables[table.rematch_of].session.match.header.match_id
         self.tables[table.id] = table
         return table
+
+    def _check_matches_this_hour(self, player: str) -> None:
+        """HubError if `player`'s tables began MATCHES_PER_HOUR matches in
+        the last hour."""
+        now = time.monotonic()
+        for name, begun in list(self._begun.items()):
+            while begun and now - begun[0] >= 3600:
+                begun.popleft()
+            if not begun:
+                del self._begun[name]
+        begun = self._begun.get(player, deque())
+        if len(begun) >= MATCHES_PER_HOUR:
+            minutes = math.ceil((begun[0] + 3600 - now) / 60)
+            raise self.slow_down(player, "create", (
+                f"your tables began {MATCHES_PER_HOUR} matches in the last hour, the most "
+                f"the host sets up for one player: set up the next in {minutes} min."))
 
     def _rematch_of(self, player: str, request: Any) -> str | None:
         """The finished table a create request replays (``rematch_of``):
@@ -1362,6 +1391,7 @@ class Hub:
             for i, s in enumerate(table.seats)
         ]
         match = Match.new(table.game.id, players, table.options, directory=self.directory)
+        self._begun.setdefault(table.creator, deque()).append(time.monotonic())
         _write_table_file(match.path, table)
         if table.chat.lines:
             _write_chat_file(_chat_file(match.path), table.chat)
@@ -1407,11 +1437,18 @@ class Hub:
         self._lobby_changed()
 
     def _forget_finished(self, keep: Table | None = None) -> None:
-        """Past MAX_FINISHED finished tables, the oldest leave the hub (their
-        journals stay on disk, among the saved matches)."""
-        finished = [t for t in self.tables.values() if t.finished and t is not keep]
-        for table in finished[: max(0, len(finished) - MAX_FINISHED + (keep is not None))]:
-            self._drop(table)
+        """Past MAX_FINISHED finished tables, or MAX_FINISHED_PER_CREATOR of
+        one creator's, the oldest leave the hub (their journals stay on
+        disk, among the saved matches); `keep` (just ended) counts and stays."""
+        finished = sorted((t for t in self.tables.values() if t.finished and t is not keep),
+                          key=lambda t: t.ended_at or 0.0)
+        kept = Counter([keep.creator] if keep is not None else [])
+        for table in reversed(finished):  # the newest first
+            kept[table.creator] += 1
+            if (kept[table.creator] > MAX_FINISHED_PER_CREATOR
+                    or kept.total() > MAX_FINISHED):
+                kept[table.creator] -= 1
+                self._drop(table)
 
     def _drop(self, table: Table) -> None:
         """`table` leaves the hub (and the lobby); its journal stays on disk."""

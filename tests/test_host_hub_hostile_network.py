@@ -347,6 +347,72 @@ async def test_the_tables_not_begun_are_written_coalesced(hub, monkeypatch):  # 
     await mal.close()
 
 
+async def _resigned_against_a_bot(player, hub_) -> str:
+    """`player` sets up a table against a bot, sits down and resigns at
+    once: the hub's bots play it out. The table's id once it is over."""
+    await player.send({"create": {"game": "overboss-duel", "seats": ["open", {"bot": "random"}]}})
+    table = (await player.expect("created"))["created"]["table"]
+    await player.send({"join": {"table": table, "seat": 0}})
+    await player.expect("update")
+    await player.send({"resign": {"table": table}})
+    for _ in range(400):
+        if hub_.tables.get(table) is None or hub_.tables[table].finished:
+            return table
+        await asyncio.sleep(0.05)
+    raise AssertionError("the bots did not play the match out")
+
+
+async def test_one_players_finished_tables_do_not_push_the_others_out_of_the_lobby(
+        hub, monkeypatch):  # noqa: F811
+    """Security review: a player setting up a table against bots, sitting
+    down and resigning, again and again, had the bots play each out, and
+    their finished tables filled the lobby's MAX_FINISHED: another
+    player's results left it long before their half hour. Of one
+    creator's finished tables the lobby keeps MAX_FINISHED_PER_CREATOR,
+    the newest."""
+    import random
+
+    from core import GAMES
+    from tests.test_host_hub import play_to_the_end
+
+    monkeypatch.setattr(hub_module, "MAX_FINISHED", 4)
+    monkeypatch.setattr(hub_module, "MAX_FINISHED_PER_CREATOR", 2, raising=False)
+    hub_, path = hub
+    ann = await Player.connect(path, "ann")
+    await ann.send({"create": {"game": "overstocked", "seats": ["open", {"bot": "random"}]}})
+    anns = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": anns, "seat": 0}})
+    await play_to_the_end({0: ann}, GAMES["overstocked"], random.Random(1))
+    mal = await Player.connect(path, "mal")
+    mals = [await _resigned_against_a_bot(mal, hub_) for _ in range(4)]
+    assert [t.id for t in hub_.tables.values() if t.finished] == [anns, *mals[-2:]]
+    await ann.send({"lobby": {}})
+    assert anns in [t["table"] for t in (await ann.expect("lobby"))["lobby"]]
+    for player in (ann, mal):
+        await player.close()
+
+
+async def test_matches_begun_are_bounded_per_player_an_hour(hub, monkeypatch):  # noqa: F811
+    """Each match begun keeps a journal for good, and its bots play it out
+    once its person resigns: past MATCHES_PER_HOUR begun at a player's
+    tables in an hour, their next set-up is refused with a reason (marked,
+    so that the app keeps its form); another player sets up as ever."""
+    monkeypatch.setattr(hub_module, "MATCHES_PER_HOUR", 2, raising=False)
+    hub_, path = hub
+    mal = await Player.connect(path, "mal")
+    for _ in range(2):
+        await _resigned_against_a_bot(mal, hub_)
+    await mal.send({"create": {"game": "overboss-duel", "seats": ["open", {"bot": "random"}]}})
+    refusal = await mal.expect_any(("created", "error"))
+    assert refusal.get("create") == "refused", refusal
+    assert "in the last hour" in refusal["error"] and " min." in refusal["error"]
+    bob = await Player.connect(path, "bob")
+    await bob.send({"create": {"game": "overboss-duel", "seats": ["open", {"bot": "random"}]}})
+    assert "created" in await bob.expect_any(("created", "error"))
+    for player in (mal, bob):
+        await player.close()
+
+
 def test_a_pace_refills_at_its_rate():
     pace = hub_module.Pace(3, 0.5)  # three at once, then one in two seconds
     assert [pace.allow("ann", t) for t in (0, 0, 0, 0)] == [True, True, True, False]
