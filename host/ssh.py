@@ -135,9 +135,11 @@ class Player:
     """One authorized key and the name it plays under."""
 
     def __init__(self, keys: Any, name: str, line: int = 0, problem: str = "",
-                 told: str = "") -> None:
+                 told: str = "", fingerprint: str = "") -> None:
         self.keys = keys
         self.name = name
+        #: the key's SHA256 fingerprint (as a login's line names it)
+        self.fingerprint = fingerprint
         #: its line in the file, and why the hub will refuse its name ("" if
         #: it will not): the key still logs in, and its session says why
         #: (`told`, in the player's words) and ends
@@ -177,7 +179,7 @@ def read_players(path: Path) -> list[Player]:
             keys = asyncssh.import_authorized_keys(line)
         except (ValueError, asyncssh.KeyImportError) as error:
             raise SetupError(f"{path}, line {number}: not an authorized key ({error}).") from None
-        name = _bound_name(line, number, path)
+        name, fingerprint = _bound_name(keys, number, path)
         problem = told = ""
         try:
             new_player_name(name)
@@ -189,7 +191,7 @@ def read_players(path: Path) -> list[Player]:
                        "by more than its case or look-alike letters.")
             told = (f"{name!r} reads as {first[1]!r}, another player's key here: "
                     "a name is told apart by more than its case or look-alike letters.")
-        players.append(Player(keys, name, number, problem, told))
+        players.append(Player(keys, name, number, problem, told, fingerprint))
     if not players:
         raise SetupError(f"{path} names no key: add one line per player's key.")
     return players
@@ -225,6 +227,9 @@ class KeysFile:
                 log.warning("authorized keys not read again, the last good ones kept: %s",
                             str(error).encode("unicode_escape").decode("ascii"))
             else:
+                log.info("authorized keys read again from %s:", printable(str(self.path)))
+                for told in key_lines(self.players):
+                    log.info("  %s", told)
                 for player in self.players:
                     if player.problem:
                         log.warning("%s", refused_key_words(self.path, player)
@@ -238,26 +243,47 @@ def refused_key_words(path: Path, player: Player) -> str:
             f"{player.problem} Give that key another name.")
 
 
-def _bound_name(line: str, number: int, path: Path) -> str:
-    """PLAYER from the line's environment option, else the key's comment."""
-    name = ""
-    marker = 'environment="PLAYER='
-    if marker in line:
-        name = line.split(marker, 1)[1].split('"', 1)[0]
-    else:
-        tokens = line.split()
-        for i in range(len(tokens) - 1):
-            with contextlib.suppress(Exception):
-                asyncssh.import_public_key(f"{tokens[i]} {tokens[i + 1]}")
-                name = " ".join(tokens[i + 2 :])
-                break
-    name = name.strip()
+def _bound_name(keys: Any, number: int, path: Path) -> tuple[str, str]:
+    """(PLAYER from the line's environment option, else the key's comment;
+    the key's fingerprint), from the entry as asyncssh parsed it: a comment
+    reading `environment="PLAYER=eve"` names no one (a .pub's comment is
+    the player's own words, and a search of the line took it for the
+    option)."""
+    # one line, one entry; asyncssh keeps its entries private (pinned by
+    # test_a_keys_player_is_named_by_its_options_never_by_its_comment)
+    entries = [*getattr(keys, "_user_entries", ()), *getattr(keys, "_ca_entries", ())]
+    key = entries[0].key if entries else None
+    if key is None:
+        raise SetupError(f"{path}, line {number}: not a public key (a certificate or "
+                         "subject line names no player).")
+    environment = entries[0].options.get("environment") or {}
+    name = environment.get("PLAYER", key.get_comment() or "").strip()
     if not name or len(name) > MAX_NAME or not name.isprintable() or set(name) & set("[]"):
         raise SetupError(
             f'{path}, line {number}: a key needs a player\'s name: environment="PLAYER=name" '
             f"or a comment of 1 to {MAX_NAME} printable characters, no square brackets."
         )
-    return name
+    return name, key.get_fingerprint()
+
+
+def key_lines(players: list[Player]) -> list[str]:
+    """The host's lines on the keys read: each name with its keys' lines
+    and fingerprints, one line a name, saying so when a name has several
+    keys (a second key for a player is then noticed)."""
+    named: dict[str, list[Player]] = {}
+    for player in players:
+        named.setdefault(player.name, []).append(player)
+    lines = []
+    for name, keys in named.items():
+        shown = printable(name)
+        if len(keys) == 1:
+            lines.append(f"{shown}: line {keys[0].line} (key {keys[0].fingerprint})")
+            continue
+        numbers = [str(k.line) for k in keys]
+        lines.append(f"{shown}: {len(keys)} keys, lines {', '.join(numbers[:-1])} and "
+                     f"{numbers[-1]} (keys {', '.join(k.fingerprint for k in keys)}): "
+                     f"each logs in as {shown}")
+    return lines
 
 
 #: a host key file is a few hundred bytes; more is not a key

@@ -1098,3 +1098,57 @@ async def test_a_login_whose_name_the_hub_refuses_is_refused_at_the_door(tmp_pat
     assert "Overtable refused the name 'Ann': 'Ann' reads as 'ann'" in text, text
     assert "PLAYER=" not in text, text
     assert said == [f"Ann from 127.0.0.1 refused (key {ann.get_fingerprint()}): {why}"], said
+
+
+def test_a_keys_player_is_named_by_its_options_never_by_its_comment(tmp_path):
+    """A review saw a .pub whose comment read `mallory@laptop
+    environment="PLAYER=eve"`, pasted as it was, log in as eve: the name
+    was searched for anywhere in the line. PLAYER is read from the line's
+    options as OpenSSH parses them; a comment is a name only as a whole."""
+    def line(comment: str, options: str = "") -> str:
+        key = asyncssh.generate_private_key("ssh-ed25519", comment=comment)
+        return options + key.export_public_key().decode()
+
+    path = tmp_path / "authorized_keys"
+    path.write_text(line('m environment="PLAYER=eve"') + line("ann", 'no-pty,environment="PLAYER=Bo" ')
+                    + line("cy", 'environment="LANG=C.UTF-8" '))
+    assert [p.name for p in read_players(path)] == ['m environment="PLAYER=eve"', "Bo", "cy"]
+    path.write_text(line('mallory@laptop environment="PLAYER=eve"'))
+    with pytest.raises(SetupError, match="line 1: a key needs a player's name"):
+        read_players(path)
+
+
+def test_the_host_names_each_keys_player_and_a_name_with_several_keys(
+        tmp_path, capsys, monkeypatch, caplog):
+    """A second key bound to a player went unnoticed: the start-up line only
+    counted keys. Each name is listed with its keys' lines and
+    fingerprints, as the host starts and when it reads the file again, and
+    a name bound to several keys says so."""
+    import logging
+
+    from host.ssh import KeysFile
+    from tui.cli import main
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "default"))
+    keys = [asyncssh.generate_private_key("ssh-ed25519", comment=name) for name in ("ann", "bob")]
+    second = asyncssh.generate_private_key("ssh-ed25519", comment="laptop")
+    path = tmp_path / "authorized_keys"
+    lines = [k.export_public_key().decode() for k in keys]
+    path.write_text("".join(lines))
+    host_stops_when_ready(monkeypatch)
+    assert main(["host", "--listen", f"127.0.0.1:{free_port()}", "--authorized-keys", str(path),
+                 "--host-key", str(tmp_path / "host_key"), "--data-dir", str(tmp_path / "d")]) == 0
+    out = capsys.readouterr().out
+    assert f"  ann: line 1 (key {keys[0].get_fingerprint()})\n" in out, out
+    assert f"  bob: line 2 (key {keys[1].get_fingerprint()})\n" in out, out
+    assert "2 keys" not in out
+    keys_file = KeysFile(path)
+    caplog.set_level(logging.INFO, logger="host.ssh")
+    path.write_text("".join(lines) + 'environment="PLAYER=ann" '
+                    + second.export_public_key().decode())
+    assert [p.name for p in keys_file.current()] == ["ann", "bob", "ann"]
+    told = [r.getMessage() for r in caplog.records if r.name == "host.ssh"]
+    assert any("read again" in t for t in told), told
+    assert (f"  ann: 2 keys, lines 1 and 3 (keys {keys[0].get_fingerprint()}, "
+            f"{second.get_fingerprint()}): each logs in as ann") in told, told
+    assert f"  bob: line 2 (key {keys[1].get_fingerprint()})" in told, told

@@ -639,7 +639,7 @@ def run_host(args: Any) -> int:
 
     @output_may_be_gone()
     def ready(hub: Any, resumed: list[str], key: Any, where: tuple[str, int], players: Any) -> None:
-        from host.ssh import refused_key_words
+        from host.ssh import key_lines, refused_key_words
 
         host, port = where
         usable = [p for p in players if not p.problem]
@@ -648,7 +648,9 @@ def run_host(args: Any) -> int:
         for player in players:
             if player.problem:
                 print(refused_key_words(keys, player))
-        print(f"Keys from {keys}, read again when it changes (no restart needed).")
+        print(f"Keys from {keys}, read again when it changes (no restart needed):")
+        for told in key_lines(players):
+            print(f"  {told}")
         print(f"Host key fingerprint: {key.get_fingerprint()}")
         print(f"Players connect with: ssh -t -p {port} {host}")
         socket_path = getattr(hub, "socket_path", None)
