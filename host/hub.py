@@ -113,6 +113,7 @@ import json
 import logging
 import math
 import os
+import re
 import sys
 import time
 import uuid
@@ -2118,6 +2119,9 @@ class Client:
         text = "".join(c for c in text if c.isprintable()).strip()
         if not text or len(text) > MAX_CHAT:
             raise HubError(f"A chat line is 1 to {MAX_CHAT} characters.")
+        if piles_marks(text):  # as a name (150 on a letter covered the lines about it)
+            raise HubError(f"A chat line has at most {MAX_MARKS} accents on a letter: "
+                           "more cover the lines above and below it.")
         if not self.hub.chat_pace.allow(str(self.player)):
             raise HubError("Slow down: a few chat lines every ten seconds.")
         table_id = body.get("table")
@@ -2418,32 +2422,57 @@ LOOK_ALIKES = str.maketrans(
 #: the scripts whose letters pass for each other (`LOOK_ALIKES`): a name
 #: mixing them is refused, one wholly in one of them is a name
 LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
-#: accents (combining marks) a letter of a name may carry: Vietnamese has
-#: two; "z" with 31 garbled the lobby's row
+#: accents (combining marks) a letter of a name or a chat line may carry:
+#: Vietnamese has two; "z" with 31 garbled the lobby's row
 MAX_MARKS = 2
+#: characters that draw nothing, or a blank, and yet are printable text:
+#: Unicode's Default_Ignorable_Code_Point (Hangul fillers, variation
+#: selectors, tags; its format characters are not printable anyway) and
+#: the Braille blank. "ann4" with a Hangul filler read as "ann4" beside her
+INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f"
+    "\u202a-\u202e\u2060-\u206f\u2800\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
 
 
 def name_key(name: str) -> str:
     """`name` as it reads to a person: compatibility forms, look-alike
-    letters (`LOOK_ALIKES`) and case folded, so "ANN", "Ann", "ａｎｎ" and
-    "аnn" (a Cyrillic а) are one."""
+    letters (`LOOK_ALIKES`) and case folded, characters that draw nothing
+    left out (`INVISIBLE`), so "ANN", "Ann", "ａｎｎ", "аnn" (a Cyrillic
+    а) and "ann" with a Hangul filler are one."""
     import unicodedata
 
-    read = unicodedata.normalize("NFKC", name).translate(LOOK_ALIKES)
+    read = INVISIBLE.sub("", unicodedata.normalize("NFKC", name)).translate(LOOK_ALIKES)
     return unicodedata.normalize("NFKC", read.casefold())
 
 
-def _name_scripts_and_marks(name: str) -> None:
-    """HubError for a name that mixes look-alike scripts or piles accents
-    on a letter (`new_player_name`)."""
+def piles_marks(text: str) -> bool:
+    """`text` has a letter with more than `MAX_MARKS` accents (combining
+    marks) on it: they cover the lines above and below."""
     import unicodedata
 
     marks = 0
-    for c in unicodedata.normalize("NFD", name):
+    for c in unicodedata.normalize("NFD", text):
         marks = marks + 1 if unicodedata.category(c) in ("Mn", "Me") else 0
         if marks > MAX_MARKS:
-            raise HubError(f"A player's name has at most {MAX_MARKS} accents on a letter: "
-                           "more cover the lobby's other names.")
+            return True
+    return False
+
+
+def _name_scripts_and_marks(name: str) -> None:
+    """HubError for a name that mixes look-alike scripts, piles accents
+    on a letter or holds a character that draws nothing (`new_player_name`)."""
+    import unicodedata
+
+    blank = INVISIBLE.search(name)
+    if blank is not None:
+        c = blank.group()
+        what = f"U+{ord(c):04X} {unicodedata.name(c, '')}".strip()
+        raise HubError(f"A player's name has no characters that draw nothing (this one has "
+                       f"{what}): it would read as another name, or as none.")
+    if piles_marks(name):
+        raise HubError(f"A player's name has at most {MAX_MARKS} accents on a letter: "
+                       "more cover the lobby's other names.")
     scripts = {unicodedata.name(c, "").split(" ")[0] for c in unicodedata.normalize("NFKC", name)
                if c.isalpha()}
     mixed = [s.capitalize() for s in LOOK_ALIKE_SCRIPTS if s in scripts]
@@ -3086,7 +3115,7 @@ def _chat_line(raw: Any, table_id: str | None, *,
         return None
     text, who, moves = raw.get("text"), raw.get("from"), raw.get("moves")
     if (not isinstance(text, str) or not text.strip() or len(text) > MAX_CHAT
-            or not text.isprintable()):
+            or not text.isprintable() or piles_marks(text)):
         return None
     try:  # a line from nobody would read "None: ..." in the app: dropped
         if player_name(who) != who:

@@ -2747,3 +2747,36 @@ async def test_a_rematchs_link_to_the_match_it_replays_survives_a_restart(tmp_pa
     finally:
         for table in again.tables.values():
             table.session.close()
+
+
+#: "printable" characters that draw nothing or a blank (a review's list)
+INVISIBLE = ("\u3164", "\uffa0", "\u115f", "\u1160", "\u2800", "\ufe0f", "\u034f", "\U000e0100")
+
+
+async def test_a_name_with_characters_that_draw_nothing_is_refused(hub):
+    """A review took "ann4" + a Hangul filler (U+3164) beside the player
+    "ann4": it read exactly as hers in the lobby and the chat; "ㅤ" alone
+    was a blank name, and U+115F shifted the chat box's border. A name
+    holding a default-ignorable or blank character is refused, saying
+    which, as a hello and as a seat kept for someone; read as a name is
+    read (`name_key`), such a character is nothing."""
+    from host.hub import name_key
+
+    _, path = hub
+    ann4 = await Player.connect(path, "ann4")
+    eve = await Player.connect(path, "eve", hello=False)
+    for blank in INVISIBLE:
+        assert name_key(f"ann4{blank}") == name_key(f"{blank}ANN4") == "ann4", repr(blank)
+        for name in (f"ann4{blank}", f"{blank}ann4", f"x{blank}y", blank * 2):
+            await eve.send({"hello": {"player": name}})
+            refusal = await eve.expect("error")
+            assert refusal.get("hello") == "refused", (name, refusal)
+            assert "draw nothing" in refusal["error"] and "U+" in refusal["error"], (name, refusal)
+    await ann4.send({"create": {"game": "overboss-duel",
+                                "seats": ["open", {"player": "eve\u3164"}]}})
+    refusal = await ann4.expect("error")
+    assert refusal.get("seat") == 1 and "U+3164 HANGUL FILLER" in refusal["error"], refusal
+    await eve.send({"hello": {"player": "eve"}})  # the refusals leave the door open
+    await eve.expect("welcome")
+    for player in (ann4, eve):
+        await player.close()

@@ -449,3 +449,28 @@ async def test_a_watchers_line_keeps_its_mark_after_a_restart_and_in_the_away_no
         assert [(line["from"], line.get("watching")) for line in lines] == [("dee", True)]
     finally:
         await again.close()
+
+
+async def test_a_chat_line_piles_no_more_accents_on_a_letter_than_a_name(tmp_path):
+    """A review sent 150 combining marks on one letter in the lobby's chat:
+    they covered the lines around it. A chat line keeps to a name's bound
+    of accents on a letter (Vietnamese's two pass), live and read back."""
+    from host.hub import MAX_MARKS, _chat_line
+
+    hub = Hub(tmp_path / "matches", bot_delay=0)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    try:
+        ann = await Player.connect(path, "ann")
+        bob = await Player.connect(path, "bob")
+        for text in ("z" + "\u0301" * 150, "ok e\u0301\u0302\u0303"):
+            await ann.send({"chat": {"table": None, "text": text}})
+            refusal = await ann.expect("error")
+            assert f"at most {MAX_MARKS} accents on a letter" in refusal["error"], refusal
+        await ann.send({"chat": {"table": None, "text": "Nguyễn chào"}})
+        assert said([await bob.expect("chat")]) == [(None, "ann", "Nguyễn chào", None)]
+        assert _chat_line({"from": "ann", "text": "z" + "\u0301" * 3}, None) is None
+        for player in (ann, bob):
+            await player.close()
+    finally:
+        await hub.close()
