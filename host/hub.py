@@ -588,6 +588,9 @@ class Hub:
         self._begun: dict[str, deque[float]] = {}
         #: names refused at a hello and told on the host's terminal
         self._refused_names: set[str] = set()
+        #: (creator, name) of seats kept for a known player's look-alike,
+        #: refused and told there
+        self._refused_invitations: set[tuple[str, str]] = set()
         #: what was said in the lobby lately
         self.lobby_chat = ChatLog()
         #: player -> the id of the running match they watched as their last
@@ -906,6 +909,7 @@ class Hub:
                 keys.add(name_key(name))
                 known = self.known_as(name)
                 if known is not None:  # said to the one setting up, not to a player joining
+                    self._tell_refused_invitation(player, name, known)
                     raise SeatRefused(number, f"{name!r} is the player {known!r} here: type "
                                               f"{known!r} to keep the seat for them, or another name.")
             seats.append(seat)
@@ -1288,6 +1292,16 @@ class Hub:
             log.warning("%s sends %r requests too often: refused for now", player, kind)
         return HubError(f"Slow down: {why}")
 
+    def _tell_refused_invitation(self, creator: str, name: str, known: str) -> None:
+        """The host's line for a seat kept for `name`, a look-alike of the
+        player `known`, refused to `creator`: once each, a few at the most."""
+        if not self.tells_players or (creator, name) in self._refused_invitations:
+            return
+        if len(self._refused_invitations) < MAX_REFUSED_NAMES_TOLD:
+            self._refused_invitations.add((creator, name))
+            log.warning("%s's seat kept for %s refused: it reads as the player %s",
+                        printable(creator), printable(repr(name)), printable(repr(known)))
+
     def name_refused(self, name: str) -> str:
         """Why a hello from `name` would be refused ("" if it would not): the
         SSH door asks before it says the player logged in."""
@@ -1305,11 +1319,34 @@ class Hub:
                    for table in self.tables.values())
 
     def known_names(self) -> set[str]:
-        """The players the hub knows now: connected, or named at a table."""
+        """The players the hub knows now: connected, or who have sat at a
+        table (a begun match's seat, or one sat in before it begins). A
+        name only invited, at a seat kept that nobody has sat in, is none:
+        a seat kept for "EVE" refused eve's login as its look-alike for as
+        long as the table waited (`bind_invitations`)."""
         names = {client.player for client in self.clients if client.player is not None}
         names |= {s.player for table in self.tables.values() for s in table.seats
-                  if s.player is not None and s.kind != "bot"}
+                  if s.player is not None and s.kind != "bot" and (table.started or s.present)}
         return names
+
+    def bind_invitations(self, name: str) -> None:
+        """The seats kept, and not sat in, for a name that reads as `name`
+        (`name_key`: "EVE" for eve, who has just logged in) are kept for
+        `name` now, for them to take: a name that differs from a player's
+        only by case or look-alike letters is always that player's."""
+        key, bound = name_key(name), False
+        for table in self.tables.values():
+            for seat in table.seats:
+                if (not table.started and seat.kind == "reserved" and not seat.present
+                        and seat.player not in (None, name) and name_key(seat.player) == key):
+                    if self.tells_players:
+                        log.info("the seat kept for %s at %s's table is %s's",
+                                 printable(repr(seat.player)), printable(table.creator),
+                                 printable(name))
+                    seat.player = name
+                    bound = True
+        if bound:  # the creator's row names eve now
+            self._lobby_changed()
 
     def look_alikes(self, name: str) -> list[str]:
         """The players the hub knows whom `name` differs from only by case or
@@ -2042,6 +2079,7 @@ class Client:
             raise HubError(f"{name} has {held} connections to this hub already, the most "
                            "one player may hold: close one of them (Ctrl+Q there) and try again.")
         self.player = name
+        self.hub.bind_invitations(name)
         if self.hub.tells_players:
             log.info("%s joined the tables", name)
         welcome: dict[str, Any] = {"player": self.player}
