@@ -155,8 +155,10 @@ def read_players(path: Path) -> list[Player]:
         # (not blocking: a FIFO put in its place would hold the host's loop)
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         with open(fd, "rb") as file:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
                 raise SetupError(f"The authorized-keys file {path} is not a regular file.")
+            _private(path, st)
             data = file.read(MAX_KEYS_FILE_BYTES + 1)
         if len(data) > MAX_KEYS_FILE_BYTES:
             raise SetupError(f"The authorized-keys file {path} is over "
@@ -197,6 +199,45 @@ def read_players(path: Path) -> list[Player]:
     return players
 
 
+def _folders(path: Path) -> list[Path]:
+    """The folders on the real path of `path`, nearest first."""
+    return list(Path(os.path.realpath(path)).parents)
+
+
+def _changed_by_others(st: os.stat_result, folder: bool) -> str:
+    """Why another user could change a file (or folder) so ("" if none
+    could): owned by another user than this one or root, or written by its
+    group or by all (a folder with the sticky bit, such as /tmp, lets only
+    an entry's owner replace it)."""
+    if st.st_uid not in (0, os.geteuid()):
+        return "is owned by another user"
+    if folder and st.st_mode & stat.S_ISVTX:
+        return ""
+    if st.st_mode & stat.S_IWOTH:
+        return "can be written by all"
+    if st.st_mode & stat.S_IWGRP:
+        return "can be written by its group"
+    return ""
+
+
+def _private(path: Path, st: os.stat_result) -> None:
+    """SetupError if the keys file (`st`) or a folder on its path could be
+    changed by another user, as sshd's StrictModes refuses: they could add
+    a key bound to any player's name and log in as them."""
+    told = _changed_by_others(st, folder=False)
+    why, fix = f"it {told}", f"chmod go-w {path}"
+    for folder in _folders(path):
+        if told:
+            break
+        with contextlib.suppress(OSError):
+            told = _changed_by_others(os.stat(folder), folder=True)
+            why, fix = f"its folder {folder} {told}", f"chmod go-w {folder}, or move the file"
+    if told:
+        raise SetupError(f"The authorized-keys file {path} can be changed by other users: {why} "
+                         f"(as sshd does, the host reads only a file that only you or root can "
+                         f"change: {fix}).")
+
+
 class KeysFile:
     """The authorized-keys file, read again when it changes (as OpenSSH reads
     it at each login: a host adds a friend's key without a restart). A file
@@ -208,12 +249,15 @@ class KeysFile:
         #: SetupError for a file the host cannot start with
         self.players = read_players(self.path)
 
-    def _stamp(self) -> tuple[int, ...] | None:
+    def _stamp(self) -> tuple | None:
+        """The file as it stands, and who may change its folders (made
+        private again, the file is read)."""
         try:
             st = os.stat(self.path)
+            folders = tuple((f.st_mode, f.st_uid) for f in map(os.stat, _folders(self.path)))
         except OSError:
             return None
-        return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+        return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns, folders)
 
     def current(self) -> list[Player]:
         """The players now: read again if the file changed since last looked at."""
@@ -312,11 +356,17 @@ def load_host_key(path: Path) -> Any:
             data = file.read(MAX_HOST_KEY_BYTES + 1)
         if len(data) > MAX_HOST_KEY_BYTES:
             raise ValueError(f"too large to be a key (over {MAX_HOST_KEY_BYTES // 1024} KiB)")
-        return asyncssh.import_private_key(data)
+        key = asyncssh.import_private_key(data)
     except OSError as error:
         raise SetupError(f"Cannot read the host key {path}: {error.strerror or error}.") from None
     except (ValueError, asyncssh.KeyImportError) as error:
         raise SetupError(f"Cannot read the host key {path}: {error}.") from None
+    with contextlib.suppress(OSError):
+        if path.stat().st_mode & 0o077:
+            log.warning("the host key %s can be read or changed by other users, who could "
+                        "then pass for this host: chmod 600 %s", printable(str(path)),
+                        printable(str(path)))
+    return key
 
 
 class FrontDoor:

@@ -1152,3 +1152,92 @@ def test_the_host_names_each_keys_player_and_a_name_with_several_keys(
     assert (f"  ann: 2 keys, lines 1 and 3 (keys {keys[0].get_fingerprint()}, "
             f"{second.get_fingerprint()}): each logs in as ann") in told, told
     assert f"  bob: line 2 (key {keys[1].get_fingerprint()})" in told, told
+
+
+def test_a_keys_file_other_users_could_change_is_refused_as_sshd_does(
+        tmp_path, keys, capsys, monkeypatch):
+    """A review had another user of the machine add a key for eve to a keys
+    file anyone could write, and log in as her: the file is read again at
+    each login. As sshd's StrictModes, the host refuses a keys file that
+    another user could change: written by its group or by all, owned by
+    another user, or in a folder so (one with the sticky bit, such as
+    /tmp, is fine: there only an entry's owner may replace it)."""
+    from tui.cli import main
+
+    path, *_ = keys
+    read_players(path)
+    path.chmod(0o666)
+    with pytest.raises(SetupError, match="can be changed by other users: it can be written by all"):
+        read_players(path)
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "default"))
+    assert main(["host", "--listen", f"127.0.0.1:{free_port()}", "--authorized-keys", str(path),
+                 "--host-key", str(tmp_path / "host_key"), "--data-dir", str(tmp_path / "d")]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and f"chmod go-w {path}" in err[0], err
+    path.chmod(0o620)
+    with pytest.raises(SetupError, match="written by its group"):
+        read_players(path)
+    path.chmod(0o644)
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    inside = folder / "authorized_keys"
+    inside.write_text(path.read_text())
+    folder.chmod(0o777)
+    with pytest.raises(SetupError, match=f"its folder {folder} can be written by all"):
+        read_players(inside)
+    folder.chmod(0o1777)  # sticky, as /tmp
+    assert [p.name for p in read_players(inside)] == ["Ann", "Bob"]
+    if os.geteuid() == 0:
+        os.chown(path, 54321, -1)
+    else:  # (the file is then another user's to the host)
+        real = os.geteuid()
+        monkeypatch.setattr(os, "geteuid", lambda: real + 1)
+    with pytest.raises(SetupError, match="owned by another user"):
+        read_players(path)
+
+
+def test_a_running_host_keeps_its_keys_while_the_file_is_open_to_others(tmp_path, keys, caplog):
+    """Read again while the host runs, a keys file another user could have
+    changed keeps the last good keys, with one warning; once it is private
+    again (the file, or its folder), it is read."""
+    import logging
+
+    from host.ssh import KeysFile
+
+    path, ann, bob, eve = keys
+    keys_file = KeysFile(path)
+    caplog.set_level(logging.WARNING, logger="host.ssh")
+    path.chmod(0o666)
+    with path.open("a") as file:
+        file.write('environment="PLAYER=eve" ' + eve.export_public_key().decode())
+    for _ in range(3):  # logins
+        assert [p.name for p in keys_file.current()] == ["Ann", "Bob"]
+    warned = [r.getMessage() for r in caplog.records if r.name == "host.ssh"]
+    assert len(warned) == 1 and "last good ones kept" in warned[0], warned
+    assert "can be changed by other users" in warned[0], warned
+    path.chmod(0o644)
+    assert [p.name for p in keys_file.current()] == ["Ann", "Bob", "eve"]
+    tmp_path.chmod(0o777)  # the folder, now: the file's own stamp is the same
+    try:
+        assert [p.name for p in keys_file.current()] == ["Ann", "Bob", "eve"]
+        path.write_text(path.read_text().splitlines()[0] + "\n")
+        assert [p.name for p in keys_file.current()] == ["Ann", "Bob", "eve"]
+        tmp_path.chmod(0o700)
+        assert [p.name for p in keys_file.current()] == ["Ann"]
+    finally:
+        tmp_path.chmod(0o700)
+
+
+def test_a_host_key_other_users_can_read_is_warned_of(tmp_path, caplog):
+    """A host key others could read lets them pass for the host: it is
+    still used, with a warning that says how to make it private."""
+    import logging
+
+    caplog.set_level(logging.WARNING, logger="host.ssh")
+    path = tmp_path / "host_key"
+    first = load_host_key(path)
+    assert not caplog.records
+    path.chmod(0o644)
+    assert load_host_key(path).get_fingerprint() == first.get_fingerprint()
+    warned = [r.getMessage() for r in caplog.records if r.name == "host.ssh"]
+    assert len(warned) == 1 and f"chmod 600 {path}" in warned[0], warned
