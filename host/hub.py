@@ -1295,7 +1295,7 @@ class Hub:
     def _tell_refused_invitation(self, creator: str, name: str, known: str) -> None:
         """The host's line for a seat kept for `name`, a look-alike of the
         player `known`, refused to `creator`: once each, a few at the most."""
-        if not self.tells_players or (creator, name) in self._refused_invitations:
+        if (creator, name) in self._refused_invitations:
             return
         if len(self._refused_invitations) < MAX_REFUSED_NAMES_TOLD:
             self._refused_invitations.add((creator, name))
@@ -1339,10 +1339,9 @@ class Hub:
             for seat in table.seats:
                 if (not table.started and seat.kind == "reserved" and not seat.present
                         and seat.player not in (None, name) and name_key(seat.player) == key):
-                    if self.tells_players:
-                        log.info("the seat kept for %s at %s's table is %s's",
-                                 printable(repr(seat.player)), printable(table.creator),
-                                 printable(name))
+                    log.info("the seat kept for %s at %s's table is %s's",
+                             printable(repr(seat.player)), printable(table.creator),
+                             printable(name))
                     seat.player = name
                     bound = True
         if bound:  # the creator's row names eve now

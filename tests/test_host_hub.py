@@ -2788,7 +2788,6 @@ async def test_a_seat_kept_for_a_name_locks_nobody_out_and_waits_for_its_player(
     import logging
 
     hub_, path = hub
-    hub_.tells_players = True  # (as `overtable hub` and `host` run it)
     caplog.set_level(logging.INFO, logger="host.hub")
     dan = await Player.connect(path, "dan")
     await dan.send({"create": {"game": "overboss-duel",
