@@ -132,13 +132,16 @@ from host.messages import (
     MAX_BOX_KIND,
     MAX_BOX_KINDS,
     MAX_CHAT,
+    MAX_MARKS,
     MAX_MESSAGE_BYTES,
     MAX_NAME,
+    PILED_MARKS,
     BadMessage,
     Pace,
     SeatUpdate,
     draw_turn_files,
     mid_sentence,
+    piles_marks,
 )
 from host.peer import own_file
 from host.session import BOT, REMOTE, SPECTATOR, Link, Session
@@ -2157,8 +2160,7 @@ class Client:
         if not text or len(text) > MAX_CHAT:
             raise HubError(f"A chat line is 1 to {MAX_CHAT} characters.")
         if piles_marks(text):  # as a name (150 on a letter covered the lines about it)
-            raise HubError(f"A chat line has at most {MAX_MARKS} accents on a letter: "
-                           "more cover the lines above and below it.")
+            raise HubError(PILED_MARKS)
         if not self.hub.chat_pace.allow(str(self.player)):
             raise HubError("Slow down: a few chat lines every ten seconds.")
         table_id = body.get("table")
@@ -2459,9 +2461,6 @@ LOOK_ALIKES = str.maketrans(
 #: the scripts whose letters pass for each other (`LOOK_ALIKES`): a name
 #: mixing them is refused, one wholly in one of them is a name
 LOOK_ALIKE_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK")
-#: accents (combining marks) a letter of a name or a chat line may carry:
-#: Vietnamese has two; "z" with 31 garbled the lobby's row
-MAX_MARKS = 2
 #: characters that draw nothing, or a blank, and yet are printable text:
 #: Unicode's Default_Ignorable_Code_Point (Hangul fillers, variation
 #: selectors, tags; its format characters are not printable anyway) and
@@ -2481,19 +2480,6 @@ def name_key(name: str) -> str:
 
     read = INVISIBLE.sub("", unicodedata.normalize("NFKC", name)).translate(LOOK_ALIKES)
     return unicodedata.normalize("NFKC", read.casefold())
-
-
-def piles_marks(text: str) -> bool:
-    """`text` has a letter with more than `MAX_MARKS` accents (combining
-    marks) on it: they cover the lines above and below."""
-    import unicodedata
-
-    marks = 0
-    for c in unicodedata.normalize("NFD", text):
-        marks = marks + 1 if unicodedata.category(c) in ("Mn", "Me") else 0
-        if marks > MAX_MARKS:
-            return True
-    return False
 
 
 def _name_scripts_and_marks(name: str) -> None:

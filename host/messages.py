@@ -92,6 +92,25 @@ def mid_sentence(text: str) -> str:
 MAX_CHAT = 200
 CHAT_BURST = 5
 CHAT_WINDOW = 10.0
+#: accents (combining marks) a letter of a name or a chat line may carry:
+#: Vietnamese has two; "z" with 31 garbled the lobby's row
+MAX_MARKS = 2
+#: why a chat line that piles more on a letter is refused (`piles_marks`)
+PILED_MARKS = (f"A chat line has at most {MAX_MARKS} accents on a letter: more cover the "
+               "lines above and below it.")
+
+
+def piles_marks(text: str) -> bool:
+    """`text` has a letter with more than `MAX_MARKS` accents (combining
+    marks) on it: they cover the lines above and below."""
+    import unicodedata
+
+    marks = 0
+    for c in unicodedata.normalize("NFD", text):
+        marks = marks + 1 if unicodedata.category(c) in ("Mn", "Me") else 0
+        if marks > MAX_MARKS:
+            return True
+    return False
 
 
 class Pace:

@@ -1755,6 +1755,26 @@ async def test_a_chat_line_sent_too_soon_stays_in_its_field(shared_hub):
                        for n in app._notifications)  # the hub refused nothing
 
 
+async def test_a_chat_line_with_piled_accents_stays_in_its_field(shared_hub):
+    """A line with more accents on a letter than the hub takes (150 on one
+    covered the lines around it) is not sent: it stays typed, to be
+    mended, with a notice that says why; two on a letter go."""
+    from host.messages import PILED_MARKS
+
+    hub, path = shared_hub
+    async with at_the_lobby(path) as (app, pilot):
+        field = await open_chat(pilot, app)
+        field.value = "hi z" + "\u0301" * 150
+        await pilot.press("enter")
+        assert field.value == "hi z" + "\u0301" * 150
+        assert any(PILED_MARKS in n.message and "Your line is kept" in n.message
+                   for n in app._notifications)
+        field.value = "Nguyễn"
+        await pilot.press("enter")
+        assert field.value == ""
+        await wait_for(pilot, lambda: len(app.screen.lines) == 1)
+
+
 async def test_the_shared_tables_palette_offers_no_screenshot(shared_hub):
     """Over SSH, Textual's Screenshot would save a file on the host, never
     where the player is (it said "Failed to save screenshot"): the palette

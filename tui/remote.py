@@ -28,12 +28,14 @@ from host.messages import (
     MAX_BOX_KINDS,
     MAX_MESSAGE_BYTES,
     MAX_NAME,
+    PILED_MARKS,
     BadMessage,
     Pace,
     SeatCommand,
     SeatUpdate,
     draw_turns_path,
     mid_sentence,
+    piles_marks,
     split_mark,
 )
 from host.wire import codec
@@ -865,11 +867,15 @@ class RemoteTable:
         """Send a chat line (`kind`: the table's own line of that kind,
         host/hub.py `REMATCH`); False (and a notice) when this player has
         chatted too often just now: the hub would refuse it, and the line
-        is kept where it was typed, to be sent again. Also False while the
+        is kept where it was typed, to be sent again (also one the hub
+        would refuse for its accents, `piles_marks`). Also False while the
         hub is away: the box was emptied, and the line lost."""
         if not self.connected:  # (before the pace: a line not sent counts for nothing)
             self.app.notify("Not connected to the hub. Your line is kept: Enter sends it "
                             "once you read \"Back at the hub.\"", severity="error")
+            return False
+        if piles_marks(text):  # the hub would refuse it: kept to be mended
+            self.app.notify(f"{PILED_MARKS} Your line is kept.", severity="warning")
             return False
         if not self.chat_pace.allow(self.player):
             self.app.notify("Slow down: a few chat lines every ten seconds. Your line is "
