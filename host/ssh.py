@@ -200,8 +200,10 @@ def read_players(path: Path) -> list[Player]:
 
 
 def _folders(path: Path) -> list[Path]:
-    """The folders on the real path of `path`, nearest first."""
-    return list(Path(os.path.realpath(path)).parents)
+    """The folders on the real path of `path`, nearest first, then those
+    on the path as given (a link there could be swapped for another)."""
+    folders = [*Path(os.path.realpath(path)).parents, *Path(os.path.abspath(path)).parents]
+    return list(dict.fromkeys(folders))
 
 
 def _changed_by_others(st: os.stat_result, folder: bool) -> str:

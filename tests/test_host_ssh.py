@@ -1241,3 +1241,17 @@ def test_a_host_key_other_users_can_read_is_warned_of(tmp_path, caplog):
     assert load_host_key(path).get_fingerprint() == first.get_fingerprint()
     warned = [r.getMessage() for r in caplog.records if r.name == "host.ssh"]
     assert len(warned) == 1 and f"chmod 600 {path}" in warned[0], warned
+
+
+def test_a_keys_file_linked_from_a_folder_open_to_all_is_refused(tmp_path, keys):
+    """A link to a private keys file, in a folder anyone can write, can be
+    swapped for a link to another file: the folders on the path as given
+    are checked too, as well as those of the file itself."""
+    path, *_ = keys
+    folder = tmp_path / "open"
+    folder.mkdir()
+    (folder / "authorized_keys").symlink_to(path)
+    assert [p.name for p in read_players(folder / "authorized_keys")] == ["Ann", "Bob"]
+    folder.chmod(0o777)
+    with pytest.raises(SetupError, match=f"its folder {folder} can be written by all"):
+        read_players(folder / "authorized_keys")
