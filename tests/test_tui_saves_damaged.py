@@ -435,3 +435,53 @@ async def test_side_files_that_cannot_be_written_are_said_once_and_the_match_pla
         assert len(last) == 1 and "Continue" in last[0], said
         assert len(here) == 1 and "table talk" in here[0], said
         assert "Is a directory" in last[0] and "Is a directory" in here[0], said
+
+
+
+async def test_the_list_under_a_box_keeps_its_columns(data_dir, monkeypatch):
+    """Play-test (80x24): with the box of a damaged match open over the
+    list, the list's look at which matches are being played found that
+    match open (the box holds it) and laid its columns out again around
+    "open elsewhere", then back. The list behind a box is left as it is,
+    and looked at again once the box is gone."""
+    from textual.widgets import DataTable
+
+    from tui.screens import saved
+    from tui.screens.saved import SavedScreen
+
+    monkeypatch.setattr(saved, "PLAYING_CHECK_SECONDS", 0.02)
+    match = played(30)
+    damage(match, 12)
+    app = make_app(start="saves")
+    probes: list[bool] = []
+    in_play = app.saved_in_play
+
+    def probed(paths: Any) -> Any:
+        probes.append(on(app, SavedScreen))
+        return in_play(paths)
+
+    app.saved_in_play = probed  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        listed = app.screen
+        table = listed.query_one(DataTable)
+
+        def columns() -> tuple[Any, ...]:
+            return (tuple(c.width for c in table.columns.values()),
+                    tuple(str(table.get_row_at(i)[4]) for i in range(table.row_count)))
+
+        await wait_for(pilot, lambda: len(probes) >= 3)
+        before = columns()
+        assert before[1] == ("in play",)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: on(app, ConfirmScreen))
+        looks = len(probes)
+        ticks: list[int] = []
+        listed.set_interval(0.02, lambda: ticks.append(1))  # as often as the list's own look
+        await wait_for(pilot, lambda: len(ticks) >= 10)
+        assert columns() == before
+        assert all(probes[looks:]), "looked at while the box was over the list"
+        await pilot.press("n")
+        await wait_for(pilot, lambda: on(app, SavedScreen) and len(probes) > looks + 2)
+        assert columns() == before
+    assert match.path.exists()

@@ -373,10 +373,18 @@ class SavedScreen(Screen):
     def on_mount(self) -> None:
         self.query_one(DataTable).focus()
         self.action_reload()
-        self.set_interval(PLAYING_CHECK_SECONDS, self.check_playing)
+        self.set_interval(PLAYING_CHECK_SECONDS, self._look_again)
 
     def on_screen_resume(self) -> None:
         self.check_playing()  # back from a match, or another screen
+
+    def _look_again(self) -> None:
+        """The timer's look, while the list is in sight: under a box (a
+        damaged match's, which holds the match open while it asks) the
+        list found that match "open elsewhere" and laid its columns out
+        again around it, then back. Back on top it looks at once."""
+        if self.is_active:
+            self.check_playing()
 
     @work(thread=True, exclusive=True, group="saved-playing")
     def check_playing(self) -> None:
@@ -398,8 +406,8 @@ class SavedScreen(Screen):
         return bool(callable(playing) and playing(path))
 
     def _mark_playing(self, matches: list[Any], playing: set[Path]) -> None:
-        if matches is not self.matches:
-            return  # listed again meanwhile: that list is newer
+        if matches is not self.matches or not self.is_active:
+            return  # listed again meanwhile, or a box came up over it (`_look_again`)
         marked = [m if m.in_use == (Path(m.path) in playing)
                   else attrs.evolve(m, in_use=not m.in_use) for m in matches]
         if marked != matches:
