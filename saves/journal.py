@@ -21,7 +21,9 @@ structures each entry and replays it through the rules.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import enum
+import errno
 import functools
 import json
 import os
@@ -265,13 +267,26 @@ def read_lines(path: Path) -> RawJournal:
             return _read_open(path, file, problem, problems)
     except OSError as error:
         return RawJournal(path, None, (), (), (JournalProblem(
-            path,
-            1,
-            f"{path}: the file cannot be read ({error.strerror or error}), so the match "
-            "cannot be resumed.",
-            UNREADABLE,
-            False,
+            path, 1, f"{path}: {_why_unreadable(path, error)}, so the match cannot be resumed.",
+            UNREADABLE, False,
         ),))
+
+
+#: the most characters of a broken link's target said (a link may name a path of kilobytes)
+LINK_TARGET_SAID = 200
+
+
+def _why_unreadable(path: Path, error: OSError) -> str:
+    """Why `path` cannot be opened: a link to nothing is said to be one, and
+    to what ("cannot be read (No such file or directory)" of a file that is
+    there read as nonsense)."""
+    if error.errno == errno.ENOENT and path.is_symlink():
+        with contextlib.suppress(OSError):
+            target = printable(os.readlink(path))
+            if len(target) > LINK_TARGET_SAID:
+                target = target[: LINK_TARGET_SAID - 1] + "…"
+            return f"the file is a broken link to {target}, which is not there"
+    return f"the file cannot be read ({error.strerror or error})"
 
 
 @attrs.frozen
@@ -328,7 +343,10 @@ def _read_open(path: Path, file: typing.BinaryIO, problem: Callable[[int, str, s
     lines_in = (line for line in _file_lines(file) if not line.blank)
     first = next(lines_in, None)
     if first is None:
-        problem(1, "the file is empty; there is no match to resume.", CORRUPT, False)
+        # no line to name: an empty file has no line 1
+        what = "is empty" if file.tell() == 0 else "holds only blank lines"
+        problems.append(JournalProblem(
+            path, 1, f"{path}: the file {what}; there is no match to resume.", CORRUPT, False))
         return RawJournal(path, None, (), (), tuple(problems))
     if not first.ended and not first.long:
         problem(first.number, "the header is incomplete, so the match cannot be resumed.",

@@ -547,3 +547,34 @@ def test_a_line_is_named_without_the_actions_program_name(played, bad, said):
     assert said in problem.message
     assert "(deal)" not in problem.message and "(done)" not in problem.message
     assert "(peek)" not in problem.message and "chance" not in problem.message
+
+
+@pytest.mark.parametrize(("content", "said"), [
+    (b"", "the file is empty; there is no match to resume."),
+    (b"\n \n\t\n", "the file holds only blank lines; there is no match to resume."),
+])
+def test_an_empty_journal_is_said_empty_without_a_line(tmp_path, content, said):
+    """Play-test: a 0-byte journal was told "..., line 1: the file is
+    empty": an empty file has no line 1. The file is left as it is."""
+    path = tmp_path / "empty.jsonl"
+    path.write_bytes(content)
+    loaded = Match.load(path)
+    (problem,) = loaded.problems
+    assert problem.message == f"{path}: {said}"
+    assert loaded.match is None and not problem.resumable
+    assert path.read_bytes() == content
+
+
+def test_a_link_to_nothing_is_said_to_be_a_broken_link(tmp_path):
+    """Play-test: a dangling link named like a save was told "the file
+    cannot be read (No such file or directory)": it is a link whose target
+    is gone, and the target's path (printable) says which. The link stays."""
+    link = tmp_path / "20261205T075819Z-overstocked-86e46179.jsonl"
+    link.symlink_to(tmp_path / "gone\x1b[2J.jsonl")
+    loaded = Match.load(link)
+    (problem,) = loaded.problems
+    assert problem.message == (
+        f"{link}: the file is a broken link to {tmp_path}/gone\ufffd[2J.jsonl, which is not "
+        "there, so the match cannot be resumed.")
+    assert problem.kind == journal.UNREADABLE and not problem.resumable
+    assert link.is_symlink() and not link.exists()

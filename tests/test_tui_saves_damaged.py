@@ -437,6 +437,31 @@ async def test_side_files_that_cannot_be_written_are_said_once_and_the_match_pla
         assert "Is a directory" in last[0] and "Is a directory" in here[0], said
 
 
+@pytest.mark.parametrize("kind", ["empty", "link"])
+async def test_the_list_says_an_empty_file_or_a_broken_link_as_it_is(data_dir, kind):
+    """Play-test: the list's line under an empty journal read "Problem:
+    Line 1: the file is empty" (it has no line 1), and under a link to
+    nothing "the file cannot be read (No such file or directory)"."""
+    from tui.screens.saved import SavedScreen
+
+    folder = data_dir / "matches"
+    folder.mkdir(parents=True)
+    path = folder / "20261205T075819Z-overstocked-86e46179.jsonl"
+    if kind == "empty":
+        path.write_bytes(b"")
+        said = "Problem: The file is empty; there is no match to resume."
+    else:
+        path.symlink_to(folder / "gone.jsonl")
+        said = (f"Problem: The file is a broken link to {folder}/gone.jsonl, which is not "
+                "there, so the match cannot be resumed.")
+    app = make_app(start="saves")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await wait_for(pilot, lambda: on(app, SavedScreen) and app.screen.matches)
+        await settle(pilot)
+        shown = " ".join(str(app.screen.query_one("#saved-detail", Static).render()).split())
+        assert said in shown, shown
+    assert path.is_symlink() if kind == "link" else path.read_bytes() == b""
+
 
 async def test_the_list_under_a_box_keeps_its_columns(data_dir, monkeypatch):
     """Play-test (80x24): with the box of a damaged match open over the
