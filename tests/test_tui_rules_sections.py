@@ -226,3 +226,16 @@ async def test_boss_quests_rules_show_each_colours_letter(tmp_path, monkeypatch)
         await pilot.pause()
         text = " ".join(screen_text(app).split())
     assert "Red (R), Blue (B), Yellow (Y), Purple (P), Green (G)." in text, text
+
+
+def test_overstockeds_rules_name_the_empty_crate_as_the_table_draws_it():
+    """Play-test: the rules' components said an empty crate is "(`.`)"
+    while the table, F1 and the rules' own key to the areas draw "·"."""
+    from tui.screens.overstocked import OverstockedScreen
+    from tui.screens.overstocked_area import EMPTY_CRATE
+
+    text = resources.rules_text("overstocked")
+    assert f"an **empty crate** (`{EMPTY_CRATE}`)" in text
+    assert f"`{EMPTY_CRATE}` an empty crate" in text
+    assert "`.`" not in text
+    assert (EMPTY_CRATE, "An empty crate: may be covered freely") in OverstockedScreen.HELP_SYMBOLS
