@@ -1861,6 +1861,25 @@ async def test_a_duel_key_on_the_other_players_turn_says_whose_turn_it_is():
         assert notes == ["x uses a Spire on your turn only."], notes
 
 
+async def test_tab_on_the_other_players_turn_says_where_it_goes_and_when():
+    """Play-test: on the bot's turn Tab and Shift+Tab did nothing without a
+    word (they go between the market or the board and the action bar, which
+    offer nothing then); they say when they work, as x does."""
+    table = FakePort()
+    app = ScreenApp(make_update(midgame(turn=1), seat=0), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        focused = app.focused
+        for key in ("tab", "shift+tab"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.focused is focused
+            assert [n.message for n in app._notifications][-1:] == [
+                "Tab goes between the market (or the board) and the action bar on your turn "
+                "only."], key
+    assert table.submitted == []
+
+
 async def test_a_duel_key_that_works_now_is_not_answered_with_a_notice():
     """The notice is only for keys whose binding is off: x with a Spire
     ready enters Spire mode, silently, as before."""

@@ -2464,3 +2464,40 @@ async def test_the_players_panel_is_drawn_again_for_its_new_width(monkeypatch):
         for _ in range(3):
             await pilot.pause()
         assert rows() == narrow
+
+
+@pytest.mark.parametrize(("state", "said"), [
+    ("pick", "Not now: Tab switches between the popularity and your warehouse while you place "
+             "a card."),
+    ("forklift", "Not now: a forklift goes in your warehouse; Tab, p and w switch areas for a "
+                 "card."),
+])
+async def test_tab_says_why_it_switches_nothing_while_choosing_or_placing_a_forklift(state, said):
+    """Play-test, 80x24: Tab did nothing while choosing a card and while
+    placing the forklift, the screen byte for byte the same (Shift+Tab
+    took the hand's arrows to the log). Both say why, as other idle keys
+    do, and leave the focus where the keys work."""
+    update = make_update(pick_state() if state == "pick" else forklift_state())
+    fake = FakePort()
+    app = ScreenApp(update, fake)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        focused = app.focused
+        for key in ("tab", "shift+tab"):
+            await pilot.press(key)
+            await settle(pilot)
+            assert app.focused is focused, key
+            assert [n.message for n in app._notifications][-1:] == [said], key
+    assert fake.submitted == []
+
+
+async def test_shift_tab_switches_the_area_as_tab_does():
+    """Placing, Tab goes between the popularity and your warehouse;
+    Shift+Tab went to the popularity's frame instead (the arrows then
+    moved no ghost)."""
+    def where(screen):
+        return screen.focused.id, screen._where
+
+    for key in ("tab", "shift+tab"):
+        _, _, got = await run(make_update(place_state()), keys=[key], after=where)
+        assert got == ("os-pop", Where.POPULARITY), key

@@ -1805,7 +1805,7 @@ class OverbossScreen(GameScreen):
         if action == "lairs":
             return self._p_shows_lairs()
         if action == "cycle_focus":
-            # not your decision: Tab goes through the screen as anywhere else
+            # not your decision: nowhere to go (`why_key_idle` says when)
             return bool(self._focus_places())
         if action == "to_choices":
             return isinstance(self.focused, ActionBar) and any(
@@ -1850,13 +1850,14 @@ class OverbossScreen(GameScreen):
     IDLE_KEY_WORDS: ClassVar[dict[str, str]] = {
         "spire": "x uses a Spire", "refresh": "f refreshes a spent Spire",
         "skip": "s skips an optional effect", "end_turn": "e ends your turn",
-        "reveal": "r reveals your Boss"}
+        "reveal": "r reveals your Boss",
+        "cycle_focus": "Tab goes between the market (or the board) and the action bar"}
 
     def prompt_words(self) -> str:
         return self._prompt_text().plain
 
     def why_key_idle(self, action: str) -> str | None:
-        """Why x, f, s, e, r or c does nothing now, in the rules' words:
+        """Why x, f, s, e, r, c or Tab does nothing now, in the rules' words:
         each leaves the footer when it cannot be used, and pressing it
         anyway was met with nothing."""
         update, view = self.update, self._view

@@ -361,14 +361,17 @@ class OverstockedScreen(GameScreen):
                 tooltip="Place in the popularity"),
         Binding("w", "area('warehouse')", "Warehouse", show=False,
                 tooltip="Place in your warehouse"),
-        Binding("tab", "switch_area", "Switch area", show=False, priority=True,
+        # Tab and Shift+Tab alike: two areas (Shift+Tab went to the
+        # popularity's frame, where the arrows moved no ghost)
+        Binding("tab,shift+tab", "switch_area", "Switch area", show=False, priority=True,
                 tooltip="Switch between the popularity and your warehouse"),
         # the final table: a cut area scrolled with the mouse alone (80x24);
         # "Scroll next" read as a scroll, not as the keys moving on
-        Binding("tab", "next_part", "Next panel", priority=True,
-                tooltip="Game over: the arrows, PgUp / PgDn, Home / End scroll the score "
-                        "sheet, the popularity, the warehouse or the log; tab moves them "
-                        "to the next of these panels"),
+        *(Binding(key, f"next_part({step})", words, show=step > 0, priority=True,
+                  tooltip="Game over: the arrows, PgUp / PgDn, Home / End scroll the score "
+                          "sheet, the popularity, the warehouse or the log; Tab moves them "
+                          "to the next of these panels, Shift+Tab back")
+          for key, step, words in (("tab", 1, "Next panel"), ("shift+tab", -1, "Previous panel"))),
         Binding("x", "decline", "None, thanks",
                 tooltip="Say no: no forklift, no incentive; a card that fits nowhere "
                         "goes back to the box"),
@@ -1900,11 +1903,15 @@ class OverstockedScreen(GameScreen):
         "rotate": "r turns the card while you place it",
         "peek": "c shows what lies under your card while you place it",
         "area": "p and w switch between the popularity and your warehouse while you place",
+        "switch_area": "Tab switches between the popularity and your warehouse while you place "
+                       "a card",
         "decline": "x says \"None, thanks\" when you may decline",
         "toggle_sheet": "s shows the score sheet once the match is over",
         "number": "the number keys choose a card or from a list, not where a card goes"}
 
     def why_key_idle(self, action: str) -> str | None:
+        if action in ("area", "switch_area") and self._mode == "forklift":
+            return "Not now: a forklift goes in your warehouse; Tab, p and w switch areas for a card."
         said = super().why_key_idle(action)
         if action == "end_turn" and self.update is not None and not self.update.over:
             # (a spectator too: the key is no key of this game)
@@ -1980,7 +1987,6 @@ class OverstockedScreen(GameScreen):
 
     def action_switch_area(self) -> None:
         if self._mode != "place":
-            self.focus_next()
             return
         other = Where.POPULARITY if self._where is Where.WAREHOUSE else Where.WAREHOUSE
         self.action_area(other.value)
@@ -2137,17 +2143,19 @@ class OverstockedScreen(GameScreen):
             return
         bar.choose(numbered[0])
 
-    def action_next_part(self) -> None:
+    def action_next_part(self, step: int = 1) -> None:
         """Game over: the keys move on to the next part of the final table
-        (the sheet, the popularity, the warehouse, the log) that is shown:
-        PgUp / PgDn scroll the part that has them, so the log is one too."""
+        (the sheet, the popularity, the warehouse, the log) that is shown,
+        or back (`step` -1): PgUp / PgDn scroll the part that has them, so
+        the log is one too."""
         parts = [w for w in (self.query_one("#os-final-box"), self.query_one("#os-pop-pane"),
                              self.query_one("#os-wh-pane"), self.query_one("#os-log"))
                  if w.display]
         focused = self.focused
         at = next((i for i, w in enumerate(parts)
-                   if focused is not None and (focused is w or w in focused.ancestors)), -1)
-        parts[(at + 1) % len(parts)].focus()
+                   if focused is not None and (focused is w or w in focused.ancestors)),
+                  0 if step < 0 else -1)  # (none yet: the first, or back to the last)
+        parts[(at + step) % len(parts)].focus()
 
     def action_toggle_sheet(self) -> None:
         """Game over: fold the score sheet away (or back) to see the areas."""
