@@ -680,3 +680,45 @@ async def test_page_down_and_up_in_the_help_skip_no_row():
             assert new_last in (first, first - 1) or (at_top and new_last >= first), (
                 first, new_last)
             assert table.scroll_y >= before - lines
+
+
+#: F1's "Everywhere" row for Tab, where a screen leaves Tab to Textual
+TAB_EVERYWHERE = ("Tab / Shift+Tab", "Move between the screen's controls and panels, where it "
+                                     "has more than one")
+
+
+def section(rows, heading):
+    """The rows under `heading`, to the next heading."""
+    start = rows.index(("", heading)) + 1
+    end = next((i for i in range(start, len(rows)) if rows[i][0] == ""), len(rows))
+    return [(" ".join(k.split()), " ".join(t.split())) for k, t in rows[start:end]]
+
+
+@pytest.mark.parametrize(("make", "heading", "said"), [
+    # choosing a card: Tab switches areas later (it did nothing, unsaid)
+    (os_app, "Not now (other moments of the game)",
+     "Switch between the popularity and your warehouse"),
+    (lambda: os_.ScreenApp(os_.make_update(os_.place_state())), None,
+     "Switch between the popularity and your warehouse"),
+    (ob_app, None, "Go between the market (or the board) and the action bar; the duel over, "
+                   "between the board and the score pad"),
+])
+async def test_help_says_what_tab_does_on_a_table_that_has_its_own_tab(make, heading, said):
+    """Play-test: F1 promised "Tab / Shift+Tab  Move between controls"
+    under "Everywhere" while Tab did nothing in an Overstocked match; a
+    table's own Tab was never listed. It is listed with that table's keys
+    (now, or under "Not now"), and "Everywhere" leaves Tab to them."""
+    _, rows = await open_help(make(), size=(120, 60))
+    texts = [" ".join(t.split()) for _, t in rows]
+    listed = section(rows, heading) if heading else rows[:texts.index("On screen")]
+    assert ("Tab / Shift+Tab", said) in [(" ".join(k.split()), " ".join(t.split()))
+                                         for k, t in listed], rows
+    assert not any(key.startswith("Tab") for key, _ in section(rows, "Everywhere")), rows
+
+
+async def test_help_says_where_tab_moves_on_a_table_that_leaves_it_to_the_panels():
+    """Boss Quest's and Overseers' Tab goes through the panels (Textual's
+    own): "Everywhere" says so, and where."""
+    for make in (bq_app, ov_app):
+        _, rows = await open_help(make(), size=(120, 60))
+        assert TAB_EVERYWHERE in section(rows, "Everywhere"), rows

@@ -40,7 +40,9 @@ from tui.screens.dialog import Dialog
 GLOBAL_KEYS = [
     ("F1 / ?", "This help"),
     ("Ctrl+P", "Command palette: new match, continue, saved, rules, theme, quit"),
-    ("Tab / Shift+Tab", "Move between controls"),
+    # (a screen that binds Tab itself lists it with its keys: `global_keys`)
+    ("Tab / Shift+Tab", "Move between the screen's controls and panels, where it has more "
+                        "than one"),
     ("Arrows, Enter", "Choose; the mouse works too"),
     # (tui.theme.round_words, written out: tui.theme reaches the saves and
     # the host, which no screen imports; a test keeps the two alike)
@@ -50,18 +52,22 @@ GLOBAL_KEYS = [
 
 
 
-def global_keys(app: object) -> list[tuple[str, str]]:
+def global_keys(app: object, over: object = None) -> list[tuple[str, str]]:
     """GLOBAL_KEYS as `app` has them: an app may say what its own palette
     offers and what quitting does (`HELP_EVERYWHERE`, key -> words), and what
     its palette offers where F1 is opened (`palette_words()`: at a table it
-    offers Home, not Continue)."""
+    offers Home, not Continue). Tab is left out over a screen `over` that
+    binds it itself (its keys say what it does there: "Move between
+    controls" was promised where Tab did nothing)."""
     own: dict[str, str] = dict(getattr(app, "HELP_EVERYWHERE", {}))
     palette = getattr(app, "palette_words", None)
     if callable(palette):
         own.setdefault("Ctrl+P", palette())
     if getattr(app, "no_color", False) and callable(getattr(app, "theme_round_words", None)):
         own.setdefault("Ctrl+T", app.theme_round_words())  # (NO_COLOR: plain, greys)
-    return [(key, own.get(key, does)) for key, does in GLOBAL_KEYS]
+    own_tab = over is not None and any(b.key in _TAB for b in _own_bindings(over))
+    return [(key, own.get(key, does)) for key, does in GLOBAL_KEYS
+            if not (own_tab and key == "Tab / Shift+Tab")]
 
 
 #: keys named in words
@@ -85,6 +91,14 @@ KEY_WIDTH = 18
 
 #: keys GLOBAL_KEYS already explains (the app's and Textual's own bindings)
 _GLOBAL = {"f1", "question_mark", "ctrl+t", "ctrl+p", "tab", "shift+tab", "ctrl+c", "super+c", "ctrl+q"}
+#: of those, the keys a screen may bind to its own action (a table's Tab)
+_TAB = {"tab", "shift+tab"}
+
+
+def _explained_everywhere(key: str, binding: Binding) -> bool:
+    """Whether GLOBAL_KEYS explains `key` as `binding` has it: a screen's
+    own Tab (not Textual's focus_next) is listed with the screen's keys."""
+    return key in _GLOBAL and not (key in _TAB and not binding.action.startswith("app."))
 
 
 #: when a key that means two things at a table does each (the Duel's and
@@ -155,7 +169,8 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
         rows.setdefault(does, []).append(KEY_WORDS.get(key, key))
     for key, active in screen.active_bindings.items():
         binding = active.binding
-        if not binding.description or binding.system or key in _GLOBAL or key in taken:
+        if not binding.description or binding.system or _explained_everywhere(key, binding) or (
+                key in taken):
             continue
         if binding.action in getattr(active.node, "HELP_LEAVES_OUT", ()):
             continue  # keys the widget keeps working but that mean little there
@@ -207,7 +222,7 @@ def idle_keys(screen: Screen, listed: Sequence[tuple[str, str]],
     for node in [screen, *screen.query("*")]:
         for binding in _own_bindings(node):
             key = binding.key
-            if not binding.description or binding.system or key in _GLOBAL:
+            if not binding.description or binding.system or _explained_everywhere(key, binding):
                 continue
             now = active.get(key)
             if now is not None and now.node is node and now.binding.action == binding.action:
@@ -353,7 +368,7 @@ class HelpScreen(Dialog[None]):
         watching = getattr(self.over, "watching_shared", False)
         idle = idle_keys(self.over, keys, players=False if watching else None)
         theirs = idle_keys(self.over, keys, players=True) if watching else []
-        everywhere = global_keys(self.app)
+        everywhere = global_keys(self.app, self.over)
         left = min(KEY_WIDTH, max((len(k) for k, _ in (
             *keys, *idle, *theirs, *everywhere, *symbols, *(r for _, rows in own_sections for r in rows))),
                                   default=4))
