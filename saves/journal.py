@@ -278,8 +278,8 @@ LINK_TARGET_SAID = 200
 
 def _why_unreadable(path: Path, error: OSError) -> str:
     """Why `path` cannot be opened: a link to nothing is said to be one, and
-    to what ("cannot be read (No such file or directory)" of a file that is
-    there read as nonsense)."""
+    to what (it read "cannot be read (No such file or directory)" of a file
+    the saved list shows)."""
     if error.errno == errno.ENOENT and path.is_symlink():
         with contextlib.suppress(OSError):
             target = printable(os.readlink(path))

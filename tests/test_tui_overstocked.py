@@ -2161,6 +2161,15 @@ async def test_the_final_tables_cut_parts_scroll_with_the_keys_at_80x24():
         assert app.focused is screen.query_one("#os-log")
         await pilot.press("tab")
         assert app.focused is box
+        # Shift+Tab goes back (it went through the screen's every stop)
+        await pilot.press("shift+tab")
+        assert app.focused is screen.query_one("#os-log")
+        await pilot.press("shift+tab")
+        assert app.focused is wh
+        await pilot.press("tab")
+        assert app.focused is screen.query_one("#os-log")
+        await pilot.press("tab")
+        assert app.focused is box
         # the sheet folded away (s), the areas still take the keys in turn
         await pilot.press("s")
         await pilot.press("tab")
