@@ -4,6 +4,7 @@ it decides from its own view and answers a legal action)."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 
 import attrs
@@ -12,8 +13,9 @@ import pytest
 from core import CHANCE
 from core.bossquest import GAME
 from core.bossquest.actions import ReadPotion
+from core.bossquest.state import Ulul
 from core.bots.bossquest import HeuristicBot
-from core.playout import sample_chance
+from core.playout import Playout, sample_chance
 from tests.bossquest_tables import Phase, SpellKind, knight, spell, table
 from tests.playouts import play_checked, seeds
 from tests.test_bossquest_properties import random_options
@@ -140,3 +142,61 @@ def test_the_champion_asks_several_weapons_but_not_too_many():
     choice = bot.choose(GAME, GAME.view(there, 1), 1, GAME.legal_actions(there, 1),
                         random.Random(0))
     assert choice == Fight()
+
+
+#: The heuristic bot's choices at every decision of `_CHOICE_MATCHES`
+#: matches (2-5 knights, the base game and extensions; each knight plays the
+#: bot's choice 7 times in 10, else a random legal action, so the tables
+#: stray from the bot's own play), hashed in order. The searching bots'
+#: playouts ask the heuristic bot millions of times: this pins that making
+#: it faster changes none of its answers (the hash was taken before).
+_CHOICE_MATCHES = 60
+_CHOICES_HASH = "6fdaaec82ed5e2db6325e6785c92b10f29127355c62eb495c91c2423bb9853d2"
+
+
+def _heuristic_choices_hash(matches: int) -> tuple[int, str]:
+    bot = HeuristicBot()
+    digest = hashlib.sha256()
+    decisions = 0
+    options = (
+        GAME.Options(),
+        GAME.Options(potions=True),
+        GAME.Options(ulul=Ulul.NIGHT, potions=True, companions=True),
+        GAME.Options(keep_green=True, companions=True),
+    )
+
+    def policy(state, seat, legal, rng):
+        nonlocal decisions
+        choice = bot.choose(GAME, GAME.view(state, seat), seat, legal, random.Random(0))
+        digest.update(repr((match, choice)).encode())
+        decisions += 1
+        return choice if rng.random() < 0.7 else rng.choice(legal)
+
+    for match in range(matches):
+        state = GAME.setup(2 + match % 4, options[match % len(options)])
+        for _ in Playout(GAME, state, random.Random(7000 + match), policy):
+            pass
+    return decisions, digest.hexdigest()
+
+
+def test_the_heuristic_bot_chooses_as_it_did_on_many_seeded_decisions():
+    decisions, digest = _heuristic_choices_hash(_CHOICE_MATCHES)
+    assert decisions > 4000
+    assert digest == _CHOICES_HASH
+
+
+def test_the_mass_above_each_strength_is_summed_strongest_first():
+    """`above[t]`: the mass strictly stronger than t, added strongest first
+    (the same floats whatever skips the strengths with no mass)."""
+    from core.bots.bossquest import _Model
+
+    rng = random.Random(5)
+    for _ in range(200):
+        hp = rng.randrange(10, 26)
+        mass = {t: rng.random() / 7 for t in rng.sample(range(hp + 1), rng.randrange(0, 9))}
+        expected = [0.0] * (hp + 2)
+        acc = 0.0
+        for t in range(hp, -1, -1):
+            expected[t] = acc
+            acc += mass.get(t, 0.0)
+        assert _Model.above(mass, hp) == expected
