@@ -29,7 +29,8 @@ Messages from a client (one key names the message):
 - ``{"join": {"table": id, "seat": n}}``, ``{"watch": {"table": id}}``.
 - ``{"stand": {"table": id}}``: before the match begins, the player stands
   up from their seat (it is open to anyone again); the table's creator
-  withdraws the table instead (it leaves the lobby). Once the match has
+  withdraws the table instead (it leaves the lobby; those there are said
+  ``WITHDRAWN`` in its chat, in the creator's name). Once the match has
   begun a seat is kept: its player leaves with the screen's `q`.
 - ``{"resign": {"table": id}}``: the player leaves a running match for good;
   a bot plays their seat to its end, and they cannot sit there again.
@@ -262,6 +263,11 @@ WATCH_NEWS_SECONDS = 60.0
 #: set up its rematch, worded by each app for its reader (a watcher has no
 #: seat there), not as the player's words
 REMATCH = "rematch"
+#: the line the hub says at a table not begun as its creator withdraws it,
+#: in the creator's name, so whoever sat down there reads why it went: the
+#: hub's, paced as withdrawals are (the app sent it, and a player
+#: withdrawing ten tables in a row was told to slow down their chat)
+WITHDRAWN = "I withdrew this table."
 #: the lobby's chat, in the shared matches' directory (`Hub.directory`):
 #: the hub's own whichever way it is started, where the socket's may be
 #: any directory (--socket /tmp/hub.sock); not a ".jsonl", so never listed
@@ -1126,6 +1132,17 @@ class Hub:
             told.append(table.kept() if of is not None and of.finished else table.title)
         return told
 
+    def say_at(self, table_id: str | None, line: dict[str, Any]) -> None:
+        """`line` said at a table (None: in the lobby): to everyone there,
+        a notice to its players away from it, and kept."""
+        self.chat_of(table_id).add(line)
+        for client in list(self.clients):
+            if client.player is not None and (table_id is None or table_id in client.places):
+                client.tell_chat(table_id, live=True)
+        if table_id is not None:
+            self.tell_away_chat(self.table(table_id), line)
+        self.keep_chat(table_id)
+
     def keep_chat(self, table_id: str | None) -> None:
         """The chat of a table (None: the lobby) to disk, for a restarted
         hub; a table's once its match has begun (before, it has no journal
@@ -1401,6 +1418,8 @@ class Hub:
         # their seat, sat at or only kept for them (an invitation declined)
         mine = [s for s in table.seats if s.kind != "bot" and s.player == name]
         if name == table.creator:
+            self.say_at(table.id, {"table": table.id, "from": name, "text": WITHDRAWN,
+                                   "moves": 0})
             del self.tables[table.id]
             for other in list(self.clients):
                 other.places.pop(table.id, None)
@@ -2162,7 +2181,8 @@ class Client:
         if piles_marks(text):  # as a name (150 on a letter covered the lines about it)
             raise HubError(PILED_MARKS)
         if not self.hub.chat_pace.allow(str(self.player)):
-            raise HubError("Slow down: a few chat lines every ten seconds.")
+            raise self.hub.slow_down(str(self.player), "chat",
+                                     "a few chat lines every ten seconds.")
         table_id = body.get("table")
         kind = body.get("kind")
         if kind is not None and kind != REMATCH:
@@ -2194,13 +2214,7 @@ class Client:
             if watching and not seats:
                 # a spectator's line read as a player's in a bluffing game
                 line["watching"] = True
-        self.hub.chat_of(table_id).add(line)
-        for client in list(self.hub.clients):
-            if client.player is not None and (table_id is None or table_id in client.places):
-                client.tell_chat(table_id, live=True)
-        if table_id is not None:
-            self.hub.tell_away_chat(self.hub.table(table_id), line)
-        self.hub.keep_chat(table_id)
+        self.hub.say_at(table_id, line)
 
     def _reading(self, body: Any) -> None:
         """The player put a box up over a table they sit at, or put it

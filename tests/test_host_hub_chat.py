@@ -474,3 +474,42 @@ async def test_a_chat_line_piles_no_more_accents_on_a_letter_than_a_name(tmp_pat
             await player.close()
     finally:
         await hub.close()
+
+
+async def test_a_withdrawn_table_s_line_is_the_hub_s_never_paced_as_chat(tmp_path, caplog):
+    """A play-test withdrew ten tables in a row and was told "Slow down: a
+    few chat lines every ten seconds", having written none: the app sent
+    "I withdrew this table." at each, as the player's chat. The hub says
+    it now, to whoever sat down there, paced as withdrawals are; a chat
+    line refused for its pace is said on the host's terminal, once."""
+    from host.hub import WITHDRAWN
+
+    hub = Hub(tmp_path / "matches", bot_delay=0)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
+    try:
+        ann = await Player.connect(path, "ann")
+        cyd = await Player.connect(path, "cyd")
+        create = {"create": {"game": "overseers", "seats": ["open", "open", "open"]}}
+        for _ in range(2 * hub.chat_pace.burst):  # (within the set-ups' pace)
+            await ann.send(create)
+            table = (await ann.expect("created"))["created"]["table"]
+            await ann.send({"join": {"table": table, "seat": 0}})
+            await cyd.send({"join": {"table": table, "seat": 1}})
+            await cyd.expect("joined")
+            await ann.send({"stand": {"table": table}})
+            # Cyd reads why her table went, in Ann's name, as before
+            assert said([await cyd.expect("chat")]) == [(table, "ann", WITHDRAWN, None)]
+            assert table not in hub.tables
+        assert not [m for m in await ann.until_quiet() if "error" in m]
+        # her own lines are paced as ever, the first refusal told the host
+        for _ in range(hub.chat_pace.burst + 2):
+            await ann.send({"chat": {"table": None, "text": "hello"}})
+        refusals = [m["error"] for m in await ann.until_quiet() if "error" in m]
+        assert refusals == ["Slow down: a few chat lines every ten seconds."] * 2
+        told = [r.getMessage() for r in caplog.records if "too often" in r.getMessage()]
+        assert told == ["ann sends 'chat' requests too often: refused for now"]
+        for player in (ann, cyd):
+            await player.close()
+    finally:
+        await hub.close()

@@ -1357,6 +1357,42 @@ async def test_the_lobby_stands_up_and_withdraws_a_table_before_its_match(shared
         await cyd.close()
 
 
+async def test_withdrawing_tables_in_a_row_says_nothing_of_chat(shared_hub):
+    """A play-test withdrew ten tables, x y every 0.4 s, and from the
+    ninth read "Slow down: a few chat lines every ten seconds. Your line
+    is kept", having written no line: the app said "I withdrew this
+    table." in each one's chat, as the player's line, paced as hers. The
+    hub says it now (host/hub.py `WITHDRAWN`); every table goes, unsaid."""
+    from host.messages import CHAT_BURST, Pace
+
+    hub, path = shared_hub
+    async with at_the_lobby(path) as (app, pilot):
+        lobby = app.screen
+        for _ in range(CHAT_BURST + 2):
+            app.new_match("overseers", [app.seat("Ann", "human"), app.seat("", "human"),
+                                        app.seat("", "human")])
+            await wait_for(pilot, lambda: len(app.remote.tables) == 1 and app.screen is lobby)
+            await pilot.press("x")
+            await wait_for(pilot, lambda: app.screen is not lobby)  # are you sure?
+            await pilot.press("y")
+            await wait_for(pilot, lambda: not hub.tables and not app.remote.tables)
+        assert not any("chat" in n.message or "Slow down" in n.message
+                       for n in app._notifications), [n.message for n in app._notifications]
+        # past the pace of withdrawals, the refusal says so, in the hub's words
+        app.new_match("overseers", [app.seat("Ann", "human"), app.seat("", "human"),
+                                    app.seat("", "human")])
+        await wait_for(pilot, lambda: len(app.remote.tables) == 1 and app.screen is lobby)
+        hub.table_pace = Pace(1, 0.001)
+        hub.table_pace.allow("Ann")  # (the bucket is empty)
+        await pilot.press("x")
+        await wait_for(pilot, lambda: app.screen is not lobby)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: any(n.message.startswith(
+            "Slow down: tables set up, withdrawn or cleared too often") for n in app._notifications))
+        assert not any("chat" in n.message for n in app._notifications)
+        assert len(hub.tables) == 1
+
+
 async def test_the_lobby_shows_names_and_titles_as_they_are_never_as_markup():
     from textual.widgets import DataTable
 

@@ -1203,8 +1203,7 @@ class LobbyScreen(Screen):
             def answer(withdraw: bool | None) -> None:
                 # (the hub may have gone while asked: nothing is queued)
                 if withdraw and not self._offline("x withdraws it"):
-                    # whoever sat down there reads why it went
-                    remote.say(table["table"], "I withdrew this table.")
+                    # (whoever sat down there reads why it went: the hub says it)
                     remote.write({"stand": {"table": table["table"]}})
 
             self.app.push_screen(ConfirmScreen(
