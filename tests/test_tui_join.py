@@ -1766,6 +1766,37 @@ async def test_the_lobby_help_says_what_enter_does_there():
         assert not any("Left" in key or "Right" in key for key in keys)
 
 
+async def test_the_lobby_help_lists_x_and_every_key_of_its_footer(shared_hub):
+    """A play-test's F1 in the lobby, at another player's table, listed no
+    x (withdraw, decline, leave for good, clear), which the footer and
+    README name: the footer leaves x out where it does nothing, and F1
+    listed only the footer's keys of the moment. F1 lists the lobby's x
+    and w always, and every key its footer shows."""
+    from textual.widgets import DataTable
+
+    from tui.screens.help import HelpScreen
+
+    hub, path = shared_hub
+    async with at_the_lobby(path) as (app, pilot):
+        bob = await Player.connect(path, "Bob")
+        await sits_at_a_new_table(bob, "overboss-duel", [{"player": "Bob"}, "open"])
+        await wait_for(pilot, lambda: len(app.remote.tables) == 1)
+        lobby = app.screen
+        assert "x" not in lobby.active_bindings  # not Ann's table: off the footer
+        footer = [key for key, active in lobby.active_bindings.items() if active.binding.show]
+        await pilot.press("f1")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        grid = app.screen.query_one("#help-keys", DataTable)
+        rows = {str(grid.get_row_at(i)[0]): str(grid.get_row_at(i)[1]).replace("\n", " ")
+                for i in range(grid.row_count)}
+        for way in ("stand up", "decline", "withdraw", "leave it for good", "clear it"):
+            assert way in rows["x"], rows["x"]
+        keys = [k for listed in rows for k in listed.split(" / ")]
+        said = {"f1": "F1", "f2": "F2", "enter": "Enter"}
+        assert all(said.get(key, key) in keys for key in footer), (footer, keys)
+        await bob.close()
+
+
 async def test_a_chat_line_sent_too_soon_stays_in_its_field(shared_hub):
     """Past the hub's pace of chat lines (a few every ten seconds), the
     line is not sent and stays typed, with a notice that says why and

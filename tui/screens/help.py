@@ -13,7 +13,8 @@ above the keys where it sets `HELP_SECTIONS_FIRST` (what a player opens F1
 for mid-game: Overseers' characters); it names itself in `HELP_TITLE`; it names in
 `help_taken_keys()` (key -> words) the keys it takes before its widgets at
 the moment (Boss Quest's arrows at the Wizard); a widget leaves out the
-actions in its `HELP_LEAVES_OUT` (keys that still work but mean little there). Every line fits 80
+actions in its `HELP_LEAVES_OUT` (keys that still work but mean little there); a
+screen keeps those of its `HELP_KEEPS` that its footer leaves out for now. Every line fits 80
 columns: a long text wraps within its column.
 """
 
@@ -26,7 +27,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.containers import ScrollableContainer, Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
@@ -167,7 +168,7 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
     rows: dict[str, list[str]] = {}
     for key, does in taken.items():  # first, where the widget's keys were listed
         rows.setdefault(does, []).append(KEY_WORDS.get(key, key))
-    for key, active in screen.active_bindings.items():
+    for key, active in _with_kept(screen):
         binding = active.binding
         if not binding.description or binding.system or _explained_everywhere(key, binding) or (
                 key in taken):
@@ -188,6 +189,28 @@ def screen_keys(screen: Screen) -> list[tuple[str, str]]:
         if label not in labels:
             labels.append(label)
     return [(_joined(labels), does) for does, labels in rows.items()]
+
+
+def _with_kept(screen: Screen) -> list[tuple[str, ActiveBinding]]:
+    """`screen`'s active bindings, with its keys for the actions in its
+    `HELP_KEEPS` that `check_action` leaves off the footer for now, each
+    in its place among the screen's own: F1 lists the lobby's x where it
+    does nothing at the highlighted table (pressed, it says why), as the
+    footer and the README name it."""
+    entries = list(screen.active_bindings.items())
+    kept = getattr(screen, "HELP_KEEPS", frozenset())
+    if not kept:
+        return entries
+    active = dict(entries)
+    own = [b for b in _own_bindings(screen) if b.key in active or b.action in kept]
+    for n, binding in enumerate(own):
+        if binding.key in active:
+            continue
+        after = next((b.key for b in own[n + 1:] if b.key in active), None)
+        at = next((i for i, (key, _) in enumerate(entries) if key == after), len(entries))
+        entries.insert(at, (binding.key, ActiveBinding(screen, binding, False, binding.tooltip)))
+        active[binding.key] = entries[at][1]
+    return entries
 
 
 def _own_bindings(node: object) -> list[Binding]:
