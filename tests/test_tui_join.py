@@ -3327,6 +3327,44 @@ async def test_a_name_of_wide_characters_leaves_the_now_column_in_sight():
     assert all(cell_len(line.rstrip()) <= 80 for line in text.splitlines()), text
 
 
+@pytest.mark.parametrize("name", ['x environment="PLAYER=ann"', "Maximiliana Longname Thirtytwo!!"])
+async def test_a_long_name_is_never_cut_in_the_seats_column_at_80_columns(name):
+    """A play-test's name of 26 characters (under the 32 allowed) read
+    'x environment="PLAYER=a… (you),' at 80 columns, its row on two lines,
+    where README says names are never cut: the Seats column was as wide as
+    the Now column's wrapped words left it. It is as wide as its widest
+    seat now, the Now words wrapping beside it; one line each at 160."""
+    from rich.cells import cell_len
+
+    from tests.screen_kit import screen_text
+
+    def person(who: str, present: bool = True, away: bool = False) -> dict:
+        return {"kind": "reserved", "player": who, "present": present, "away": away}
+
+    quest = {"table": "q", "title": "Boss Quest", "started": False, "creator": name,
+             "seats": [person(name), person("cy2@laptop", present=False)]}
+    duel = {"table": "d", "title": "Overboss Duel", "started": True, "creator": "ann",
+            "away_bot": 30, "seats": [person("ann"), person("bob", away=True)],
+            "play": {"finished": False, "to_act": [1], "actions": 9}}
+    again = {**duel, "table": "e", "seats": [person("ann"), person("bob")]}  # ("#2")
+    app = lobby_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.screen.show([quest, duel, again], name)
+        await pilot.pause()
+        text = screen_text(app)
+        lines = text.splitlines()
+        assert all(cell_len(line.rstrip()) <= 80 for line in lines), text
+        assert f"{name} (you)," in text and "…" not in text, text
+        row = next(n for n, line in enumerate(lines) if "Boss Quest " in line)
+        assert "waiting for 1" in lines[row] and "cy2@laptop (invited)" in lines[row + 1], text
+        assert "waiting: bob away" in text, text
+        await pilot.resize_terminal(160, 45)
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"{name} (you), cy2@laptop (invited)" in text, text
+
+
 async def test_a_name_of_wide_characters_is_cut_in_the_now_column_too():
     """Play-test: "<name> to play" with a name of 32 double-width
     characters overflowed the Now column at 80 columns (cut by the screen's

@@ -41,6 +41,9 @@ COLUMNS = ("Game", "Seats", "Now")
 #: ("over · won by you · 18:17", "a bot plays for ann in 19 s" on one line;
 #: longer words wrap there, never off the screen)
 NOW_ROOM = 28
+#: the fewest cells the Now column gives way to beside a seat of a long
+#: name (its words wrap there: "waiting for 1" whole)
+NOW_LEAST = len("waiting for 1")
 #: a new invitation takes the highlight only if the player has not moved it
 #: themselves for this many seconds, and one inviter's at most once in
 #: INVITER_PULL_SECONDS: a player setting up and withdrawing tables that
@@ -200,6 +203,18 @@ def flowed(pieces: list[str], room: int) -> list[str]:
     """`pieces`, a space between them, in lines of at most `room` cells
     where they fit, broken between pieces (`flow_parts`)."""
     return flow_parts([Text(piece) for piece in pieces], room, sep=" ").plain.split("\n")
+
+
+def now_lines(text: str, room: int) -> list[str]:
+    """The Now words in lines of at most `room` cells, broken between their
+    parts ("over ·" / "won by dee ·" / "18:17") where each part fits a
+    line, else between words: squeezed beside a long name, they read
+    "over · won by" / "dee · 18:17"."""
+    parts = text.split(" · ")
+    pieces = [part + " ·" * (n < len(parts) - 1) for n, part in enumerate(parts)]
+    if all(cell_len(piece) <= room for piece in pieces):
+        return flowed(pieces, room)
+    return flowed(text.split(" "), room)
 
 
 def _lines(lines: list[str]) -> Text:
@@ -861,9 +876,15 @@ class LobbyScreen(Screen):
         now_width = max((cell_len(text) for text in statuses_now), default=0)
         if seat_width + now_width > spare:
             seat_width = max(16, min(seat_width, spare - NOW_ROOM))
+        # names whole: the seats as wide as their widest seat (its comma
+        # too), the Now words giving way, down to NOW_LEAST, where they must
+        # (a name of 26 read "x environment="PLAYER=a… (you)," beside a Now
+        # word wrapped in the room it kept)
+        widest = max((cell_len(text) + 1 for texts in seats for text in texts), default=0)
+        seat_width = max(seat_width, min(widest, spare - NOW_LEAST))
         now_room = max(len(COLUMNS[2]), spare - seat_width)
         # a long name is cut there too: it pushed the Now column past the edge
-        statuses = [flowed(status_text(table, me, now_room).split(" "), now_room)
+        statuses = [now_lines(status_text(table, me, now_room), now_room)
                     for table in self.listing]
         # the seats take what the Now column leaves
         room = max(16, spare - max((cell_len(line) for lines in statuses for line in lines),
