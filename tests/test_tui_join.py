@@ -1393,6 +1393,37 @@ async def test_withdrawing_tables_in_a_row_says_nothing_of_chat(shared_hub):
         assert len(hub.tables) == 1
 
 
+async def test_a_match_that_begins_while_its_creator_waits_says_so_and_holds_the_keys(
+        shared_hub):
+    """A play-test's creator, waiting in the lobby, was moved into the
+    match with no words as the last invitee sat down; the Enter guard held
+    a stray Enter, but a number key would have drafted at once. A notice
+    says the match began, and the choice keys (Enter, the numbers) wait
+    the app's `decision_grace` after that switch, saying why."""
+    from tui.screens.game import OPENED_WAITS
+
+    hub, path = shared_hub
+    async with at_the_lobby(path) as (app, pilot):
+        app.decision_grace = 30.0  # (a slow machine's pauses stay within it)
+        app.new_match("overboss-duel", [app.seat("Ann", "human"), app.seat("", "human")])
+        await wait_for(pilot, lambda: [s.get("present") for t in app.remote.tables
+                                       for s in t["seats"]] == [True, False])
+        (table,) = hub.tables
+        bob = await Player.connect(path, "Bob")
+        await bob.send({"join": {"table": table, "seat": 1}})
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
+                       and app.screen.update is not None)
+        assert any(n.message == "Everyone has sat down: your match at Overboss Duel with Bob "
+                   "begins." for n in app._notifications), [n.message for n in app._notifications]
+        moves = len(hub.tables[table].session.match.history)
+        for key in ("1", "enter"):
+            await pilot.press(key)
+        await wait_for(pilot, lambda: any(n.message == OPENED_WAITS for n in app._notifications))
+        await pilot.pause(0.1)
+        assert len(hub.tables[table].session.match.history) == moves  # nothing was sent
+        await bob.close()
+
+
 async def test_the_lobby_shows_names_and_titles_as_they_are_never_as_markup():
     from textual.widgets import DataTable
 

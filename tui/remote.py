@@ -214,6 +214,10 @@ class RemoteTable:
         #: per table, the boxes this player put away there by kind, as the
         #: hub gives them back on sitting down (`TablePort.put_away`)
         self.boxes_put_away: dict[str, dict[str, int]] = {}
+        #: tables not begun where this player sat down and waits for the
+        #: others (as the lobby lists them): their screen comes up by itself
+        #: as the last one sits down (`_began_by_itself`)
+        self._waiting_at: set[str] = set()
         #: tables not begun that keep a seat for this player (told once each)
         self._invited: set[str] = set()
         #: the "Invited" notice shown for each such table, taken down when
@@ -590,6 +594,7 @@ class RemoteTable:
             for table in self.tables:
                 self._note_ending(table, was.get(table["table"]))
             self.lobby_seen = True
+            self._note_waiting()
             self._lobby_changed()
             self._not_kept()
             self._watch_again()
@@ -813,6 +818,8 @@ class RemoteTable:
                 cls = GenericGameScreen
             screen = cls(TablePort(self, table))
             self.screens[table] = screen
+            by_itself = table in self._waiting_at
+            self._waiting_at.discard(table)
             # back from it, the lobby highlights it: also a table the hub
             # sat this player at by itself (on connecting again)
             self._lobby_want(table)
@@ -831,6 +838,8 @@ class RemoteTable:
                     self.app.call_later(self.app.withdraw_notice, said)
             self._forget_away_chat(table)
             self._forget_lobby_chat()  # said in the lobby: it stood over the match
+            if by_itself:
+                self._began_by_itself(table, screen, update)
             # a finished table's talk (its "Rematch?") means nothing once
             # sat down at another: it would cover the first decision here
             for other in [t for t in {*self._away_notes, *self._heard_notes}
@@ -1109,10 +1118,35 @@ class RemoteTable:
         if getattr(self.app, "bell_on_turn", False):
             self.app.bell()
 
-    def _table_words(self, table: str, update: SeatUpdate | None) -> str:
+    def _note_waiting(self) -> None:
+        """The tables where this player sits waiting for the others, from
+        the lobby's listing (one listed as begun stays until its screen
+        comes up: its first update may come after the listing)."""
+        listed = {t["table"]: t for t in self.tables}
+        self._waiting_at = {tid for tid in self._waiting_at
+                            if tid in listed and listed[tid].get("started")}
+        for tid, t in listed.items():
+            if not t.get("started") and any(
+                    s.get("player") == self.player and s.get("present")
+                    and s.get("kind") != "bot" for s in t["seats"]):
+                self._waiting_at.add(tid)
+
+    def _began_by_itself(self, table: str, screen: GameScreen, update: SeatUpdate) -> None:
+        """The match at `table` began as the last player sat down, this one
+        waiting elsewhere: said in words (they were moved from the lobby
+        with none), and the choice keys wait a moment (a key meant for the
+        lobby would have made a move)."""
+        screen.opened_by_itself()
+        self.app.notify(f"Everyone has sat down: your match at "
+                        f"{self._table_words(table, update, listed_first=False)} begins.")
+
+    def _table_words(self, table: str, update: SeatUpdate | None, listed_first: bool = True) -> str:
         """`table` as a notice names it (`table_words`): from the lobby's
-        listing, else from its screen's last update."""
+        listing, else (or, not `listed_first`, first: the listing may not
+        yet have the last one to sit down) from its screen's last update."""
         listed = next((t for t in self.tables if t["table"] == table), None)
+        if update is not None and not listed_first:
+            listed = None
         if listed is not None:
             return table_words(listed, self.player)
         if update is None:

@@ -210,6 +210,9 @@ NUMBER_KEYS_SET = frozenset("123456789")
 TYPE_GAP = 1.0
 #: Said the first time a screen drops a number key (`too_soon`).
 NUMBERS_WAIT = "Your next choices came under your last key: look at them, then press it again."
+#: Said the first time a screen that came up by itself drops a choice key
+#: (`opened_by_itself`).
+OPENED_WAITS = "The match began just now: look at the table, then press the key again."
 
 
 def game_of(game_id: str) -> Any | None:
@@ -658,6 +661,9 @@ class GameScreen(Screen):
         #: until when the number keys are ignored too: the same person's
         #: next decision came under the key that made the last (`_steady`)
         self._numbers_steady_until = 0.0
+        #: until when the choice keys wait because the screen came up by
+        #: itself (`opened_by_itself`)
+        self._opened_until = 0.0
         #: what this screen said once, of why a key did nothing
         self._told_waits: set[str] = set()
         #: until when the game's own notice says a decision is new (`decided_again`)
@@ -910,6 +916,18 @@ class GameScreen(Screen):
             # end the wait for choices not yet seen
             self._steady_until = max(self._steady_until, until)
 
+    def opened_by_itself(self) -> None:
+        """The screen came up with no key of this player's (the match began
+        as the last player sat down, this one waiting in the lobby): the
+        choice keys, Enter and the numbers, wait the app's `decision_grace`,
+        so a key meant for the lobby makes no move here (a number drafted
+        at once)."""
+        grace = float(getattr(self.app, "decision_grace", 0.0)) if self.is_attached else 0.0
+        if grace > 0:
+            self._opened_until = time.monotonic() + grace
+            self._steady_until = max(self._steady_until, self._opened_until)
+            self._numbers_steady_until = max(self._numbers_steady_until, self._opened_until)
+
     def too_soon(self, key: str) -> bool:
         """Whether `key` is a confirming key pressed before the decision on
         screen could be read, or a number key before the next decision that
@@ -932,6 +950,8 @@ class GameScreen(Screen):
             said = NUMBERS_WAIT
         else:
             return False
+        if now < self._opened_until:
+            said = OPENED_WAITS
         from textual.widgets import Input
 
         if isinstance(self.focused, Input):
