@@ -248,11 +248,12 @@ async def test_a_rematch_asked_for_by_the_other_player_is_joined_not_doubled(sha
     async with at_the_lobby(path) as (app, pilot):
         # the match before the rematch on the short board: the match over
         # the hub is played on the rulebook's board in the test above
-        bob, _ = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
+        bob, old = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
         await play_to_the_results(pilot, app, bob, random.Random(3))
-        # Bob asks first: a table of the same seats and options, his own taken
+        # Bob asks first (his r): the same seats and options, his own taken
         await bob.send({"create": {"game": "overboss-duel", "options": {"short_board": True},
-                                   "seats": [{"player": "Ann"}, {"player": "Bob"}]}})
+                                   "seats": [{"player": "Ann"}, {"player": "Bob"}],
+                                   "rematch_of": old["table"]}})
         created = (await bob.expect("created"))["created"]
         await bob.send({"join": {"table": created["table"], "seat": 1}})
         await wait_for(pilot, lambda: any(t["table"] == created["table"]

@@ -257,17 +257,14 @@ class JoinApp(OvertableApp):
         self.notify("A new table with the same seats: the others are asked to sit down.")
 
     def _rematch_waiting(self, request: dict[str, Any]) -> tuple[str, int] | None:
-        """A table not started yet with the rematch's game and seats, where
-        this player's seat waits for them: (table, seat)."""
+        """The rematch of the request's finished table, not started yet,
+        where this player's seat waits for them: (table, seat). Only that
+        table's own: a plain table alike (the same game and seats, set up
+        with n) sat the player there and began its match (a play-test)."""
         for listed in self.remote.tables:
+            if listed.get("rematch_of") != request["rematch_of"] or listed.get("started"):
+                continue
             seats = listed.get("seats", [])
-            # (an older hub names no rematch_of: the same game and seats then)
-            of = listed.get("rematch_of")
-            if of is not None and of != request.get("rematch_of"):
-                continue
-            if (listed.get("started") or listed.get("game") != request["game"]
-                    or [seat_request(s) for s in seats] != request["seats"]):
-                continue
             for number, seat in enumerate(seats):
                 if seat.get("player") == self.remote.player and not seat.get("present"):
                     return listed["table"], number

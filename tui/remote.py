@@ -1308,10 +1308,8 @@ class RemoteTable:
         request = request_of(self.table_on_screen())
         if request is None:
             return False
-        if table.get("rematch_of") not in (None, request.get("rematch_of")):
-            return False  # another match's rematch
-        seats = [seat_request(s) for s in table.get("seats", ())]
-        return table.get("game") == request["game"] and seats == request["seats"]
+        # (a plain table alike, set up with n, is not: its seat kept is said)
+        return table.get("rematch_of") == request["rematch_of"]
 
     def _told_not_kept(self, titles: Any) -> None:
         """The hub's word, as this player logs in, of their tables not

@@ -1,0 +1,46 @@
+"""Rematch (`r`) on a shared match's results: it sits the player at the
+rematch of THAT finished table, one a finished match (README: "their own
+Rematch sits them down at it, even pressed at the same moment")."""
+
+from __future__ import annotations
+
+import random
+
+from core.overboss.state import Options
+from tests.test_tui_join import at_the_lobby, bob_sits_at_anns_duel, play_to_the_results, wait_for
+from tui.screens.lobby import LobbyScreen
+
+SHORT = {"game": "overboss-duel", "options": {"short_board": True},
+         "seats": [{"player": "Ann"}, {"player": "Bob"}]}
+
+
+async def test_r_sits_the_player_at_the_rematch_not_at_a_plain_table_alike(shared_hub):
+    """ssh18 1: with a plain table waiting (the same game, options and
+    seats, Ann invited), Ann's r on the finished match's results sat her
+    there and its match began: no rematch set up, no words. Pressed by both
+    at once, the match began at the plain table and the true rematch was
+    left waiting. r sets up (or sits at) the rematch of that finished
+    table; the plain table still waits, and its invitation is said."""
+    hub, path = shared_hub
+    async with at_the_lobby(path) as (app, pilot):
+        bob, old = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
+        await play_to_the_results(pilot, app, bob, random.Random(3))
+        await bob.send({"create": SHORT})  # a plain table, no rematch_of
+        plain = (await bob.expect("created"))["created"]["table"]
+        await bob.send({"join": {"table": plain, "seat": 1}})
+        await wait_for(pilot, lambda: any(t["table"] == plain and t["seats"][1].get("present")
+                                          for t in app.remote.tables))
+        # not the results' rematch: its seat kept is said as any other
+        await wait_for(pilot, lambda: any("Bob keeps a seat for you" in n.message
+                                          for n in app._notifications))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: any(t.rematch_of == old["table"] for t in hub.tables.values()))
+        (rematch,) = [t for t in hub.tables.values() if t.rematch_of == old["table"]]
+        # Ann sits at the rematch, waiting for Bob; his plain table still waits for her
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                       and rematch.summary()["seats"][0]["present"])
+        assert not hub.tables[plain].started
+        assert not hub.tables[plain].summary()["seats"][0]["present"]
+        assert len(hub.tables) == 3
+        await pilot.pause(0.2)
+        await bob.close()
