@@ -997,20 +997,24 @@ class Hub:
                      and t.creator == player and not t.rematch_said), None)
 
     def rematch_waiting(self, player: str, request: Any) -> tuple[Table, int] | None:
-        """The rematch that `request` asks for, set up already by another
-        of its players and not begun, with `player`'s seat there: (table,
-        seat). Two players pressing r at once made two tables, each
-        waiting for the other."""
+        """The rematch that `request` asks for, set up already, with
+        `player`'s seat there: (table, seat), begun or not. One a finished
+        match: two players pressing r at once made two tables, each waiting
+        for the other, and an r once it had begun set up another, inviting
+        the others away from it. HubError where it cannot seat them (it is
+        over, or they left it for good)."""
         of = self._rematch_of(player, request)
-        if of is None:
+        table = next((t for t in self.tables.values() if of and t.rematch_of == of), None)
+        if table is None:
             return None
-        for table in self.tables.values():
-            if table.rematch_of != of or table.started:
-                continue
-            for seat, s in enumerate(table.seats):
-                if s.player == player and s.kind != "bot":
-                    return table, seat
-        return None
+        seat = next((n for n, s in enumerate(table.seats)
+                     if s.player == player and s.kind != "bot"), None)
+        if table.finished:
+            raise HubError("This match's rematch is over: r on its own results plays again.")
+        if table.started and (seat is None or player in table.resigned):
+            raise HubError("This match's rematch is under way without you: w on it in the "
+                           "lobby watches it.")
+        return None if seat is None else (table, seat)
 
     def chat_of(self, table_id: str | None) -> ChatLog:
         """What was said at a table (None: in the lobby)."""

@@ -2524,6 +2524,38 @@ async def test_two_rematches_asked_for_at_once_make_one_table(hub):
         await player.close()
 
 
+async def test_an_r_once_the_rematch_has_begun_sits_its_player_there_not_at_another(hub):
+    """ssh18 2: once the rematch had begun, r on the old results set up
+    another table and invited the others, who were playing the first. A
+    finished match has one rematch: its player is seated there again,
+    begun or not; one who left it for good is told it goes on without them."""
+    hub_, path = hub
+    ann, bob, old = await table_for_two(path)
+    await play_to_the_end({0: ann, 1: bob}, GAMES["overboss-duel"], random.Random(2))
+    rematch = {"game": "overboss-duel", "seats": [{"player": "ann"}, {"player": "bob"}],
+               "rematch_of": old}
+    await ann.send({"create": rematch})
+    table = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": table, "seat": 0}})
+    await bob.send({"join": {"table": table, "seat": 1}})
+    await ann.expect("update")
+    assert hub_.tables[table].started
+    await ann.send({"stand": {"table": table}})  # (a begun table: a no-op, as q is)
+    await ann.until_quiet()
+    await ann.send({"create": rematch})  # r on the old results again
+    again = await ann.expect("created")
+    assert again["created"]["table"] == table and again["existing"] is True
+    assert (await ann.expect("update"))["table"] == table
+    await bob.send({"resign": {"table": table}})
+    await bob.until_quiet()
+    await bob.send({"create": rematch})
+    refusal = await bob.expect("error")
+    assert refusal["create"] == "refused" and "under way without you" in refusal["error"]
+    assert len(hub_.tables) == 2  # the old table and its one rematch
+    for player in (ann, bob):
+        await player.close()
+
+
 async def test_a_rematch_is_the_finished_table_set_up_again(hub, caplog):
     """rt18 9: a player of a finished match could set up as its "rematch"
     another game, with a hard bot and a one-second away bot; the other

@@ -3478,7 +3478,7 @@ async def test_an_r_whose_lobby_has_not_come_sits_at_the_rematch_set_up_first(sh
         created = (await bob.expect("created"))["created"]
         await bob.send({"join": {"table": created["table"], "seat": 1}})
         await bob.expect("lobby")
-        app._rematch_waiting = lambda request: None  # her lobby has not come yet
+        app._listed_rematch = lambda table: None  # her lobby has not come yet
         await pilot.press("r")
         await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen)
                        and app.screen.update is not None and app.screen.update.outcome is None)

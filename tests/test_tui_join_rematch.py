@@ -44,3 +44,42 @@ async def test_r_sits_the_player_at_the_rematch_not_at_a_plain_table_alike(share
         assert len(hub.tables) == 3
         await pilot.pause(0.2)
         await bob.close()
+
+
+async def test_r_on_the_old_results_once_the_rematch_has_begun_goes_there(shared_hub):
+    """ssh18 2: once the rematch had begun, r on the old results set up
+    yet another table and invited Bob, who was playing the first rematch.
+    r takes the player to the rematch under way, saying so; no third table."""
+    from textual.widgets import DataTable
+
+    from tui.screens.overboss import OverbossScreen
+    from tui.screens.results import ResultsScreen
+
+    hub, path = shared_hub
+    async with at_the_lobby(path) as (app, pilot):
+        bob, old = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
+        await play_to_the_results(pilot, app, bob, random.Random(3))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: any(t.rematch_of == old["table"] for t in hub.tables.values()))
+        (rematch,) = [t for t in hub.tables.values() if t.rematch_of == old["table"]]
+        await bob.send({"join": {"table": rematch.id, "seat": 1}})
+        await wait_for(pilot, lambda: app.remote.table_on_screen() == rematch.id
+                       and isinstance(app.screen, OverbossScreen))
+        await pilot.press("q")  # to the lobby, the old match's results from there
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                       and len(app.screen.listing) == 2)
+        row = next(n for n, t in enumerate(app.screen.listing) if t["table"] == old["table"])
+        app.screen.query_one(DataTable).move_cursor(row=row)
+        await wait_for(pilot, lambda: app.screen.highlighted_id == old["table"])
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await pilot.press("r")
+        await wait_for(pilot, lambda: app.remote.table_on_screen() == rematch.id
+                       and isinstance(app.screen, OverbossScreen))
+        assert any("rematch, Overboss Duel #2, is under way: you sit down there" in n.message
+                   for n in app._notifications)
+        assert len(hub.tables) == 2  # no second rematch, no invitation to Bob
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.pause(0.2)
+        await bob.close()

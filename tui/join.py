@@ -233,41 +233,64 @@ class JoinApp(OvertableApp):
         self.call_later(self._rematch, self.rematch_request(table), table)
 
     async def _rematch(self, request: dict[str, Any] | None, table: str | None) -> None:
+        if request is None:
+            await self._pop_to_home()
+            self.notify("Set up a new table from the lobby (n).", severity="information")
+            return
+        rematch = self._listed_rematch(table)
+        seat = self._own_seat(rematch) if rematch is not None else None
+        if rematch is not None and (why := self._rematch_not_now(rematch, seat)):
+            # said on the results, which stay: an r once the rematch had
+            # begun set up another, inviting the others away from it
+            self.notify(f"Not now: {why}", severity="warning")
+            return
         # home first: the new table's screen, when its match starts, goes
         # over the lobby (going home after could close it, and put it away)
         await self._pop_to_home()
-        waiting = self._rematch_waiting(request) if request is not None else None
-        if request is None:
-            self.notify("Set up a new table from the lobby (n).", severity="information")
-        elif waiting is not None:  # another player asked first: sit down there
-            self.remote.join(*waiting)
+        if rematch is not None and seat is not None:  # set up already: sit down there
+            if rematch.get("started"):
+                self.notify(f"The rematch, {self.remote.numbered_title(rematch)}, is under "
+                            "way: you sit down there.")
+            self.remote.join(rematch["table"], seat)
         else:
             # the hub's answer says whether another's r came first (`rematch_set_up`)
             await self._create(request)
 
-    def rematch_set_up(self, table: str, existing: bool) -> None:
+    def rematch_set_up(self, table: str, existing: bool, begun: bool = False) -> None:
         """The hub set up the rematch of `table` (or, `existing`, seated
-        this player at the one another player set up a moment before)."""
+        this player at the one another player set up a moment before, or
+        at the one `begun` already)."""
         if existing:
-            self.notify("The others set up this rematch a moment before you: you sit down there.")
+            self.notify("This match's rematch is under way: you sit down there." if begun else
+                        "The others set up this rematch a moment before you: you sit down there.")
             return
         # the table's own line, worded by each app for its reader (a
         # watcher has no seat to sit down at); the text is for older apps
         self.remote.say(table, "Rematch? The same table waits in the lobby.", kind="rematch")
         self.notify("A new table with the same seats: the others are asked to sit down.")
 
-    def _rematch_waiting(self, request: dict[str, Any]) -> tuple[str, int] | None:
-        """The rematch of the request's finished table, not started yet,
-        where this player's seat waits for them: (table, seat). Only that
-        table's own: a plain table alike (the same game and seats, set up
-        with n) sat the player there and began its match (a play-test)."""
-        for listed in self.remote.tables:
-            if listed.get("rematch_of") != request["rematch_of"] or listed.get("started"):
-                continue
-            seats = listed.get("seats", [])
-            for number, seat in enumerate(seats):
-                if seat.get("player") == self.remote.player and not seat.get("present"):
-                    return listed["table"], number
+    def _listed_rematch(self, table: str | None) -> dict[str, Any] | None:
+        """The lobby's table that plays the finished `table` again, begun
+        or not. Only that table's own: a plain table alike (the same game
+        and seats, set up with n) sat the player there and began its match
+        (a play-test)."""
+        return next((t for t in self.remote.tables
+                     if table is not None and t.get("rematch_of") == table), None)
+
+    def _own_seat(self, listed: dict[str, Any]) -> int | None:
+        """This player's seat at the listed table, unless they left it for good."""
+        return next((n for n, s in enumerate(listed.get("seats", []))
+                     if s.get("player") == self.remote.player and s.get("kind") != "bot"
+                     and not s.get("gone")), None)
+
+    def _rematch_not_now(self, rematch: dict[str, Any], seat: int | None) -> str | None:
+        """Why r cannot sit this player at the listed `rematch` (None: it can)."""
+        title = self.remote.numbered_title(rematch)
+        if (rematch.get("play") or {}).get("finished"):
+            return f"this match's rematch, {title}, is over: r on its own results plays again."
+        if rematch.get("started") and seat is None:
+            return (f"this match's rematch, {title}, is under way without you: w on it in the "
+                    "lobby watches it.")
         return None
 
     def rematch_request(self, table: str | None) -> dict[str, Any] | None:

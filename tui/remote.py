@@ -621,7 +621,7 @@ class RemoteTable:
                 made = getattr(self.app, "rematch_set_up", None)
                 of = created.get("rematch_of")
                 if made is not None and isinstance(of, str):
-                    made(of, existing)
+                    made(of, existing, created.get("started") is True)
         elif "update" in message:
             await self._update(message["table"], message["update"])
         elif "chat" in message:
@@ -1297,6 +1297,15 @@ class RemoteTable:
                 with contextlib.suppress(Exception):
                     self.app._unnotify(note)
         self._invited = set(kept)
+
+    def numbered_title(self, table: dict[str, Any]) -> str:
+        """The listed `table`'s game as its lobby row names it, with its
+        number among the rows alike ("Overboss Duel #2")."""
+        from tui.screens.lobby import numbered_title, row_numbers
+
+        number = next((n for t, n in zip(self.tables, row_numbers(self.tables), strict=True)
+                       if t.get("table") == table.get("table")), None)
+        return numbered_title(table, number)
 
     def _rematch_on_screen(self, table: dict[str, Any]) -> bool:
         """`table` is the match on screen played again (its results are up)."""
