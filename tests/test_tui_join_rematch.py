@@ -83,3 +83,62 @@ async def test_r_on_the_old_results_once_the_rematch_has_begun_goes_there(shared
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
         await pilot.pause(0.2)
         await bob.close()
+
+
+async def test_the_rematch_is_told_on_the_final_board_and_r_there_sits_the_player(shared_hub):
+    """ssh18 7: Ann on the final board was not told of Bob's rematch until
+    she opened the results, where "Bob keeps a seat for you at Overboss
+    Duel: Enter on it in the lobby sits you down" said neither "rematch"
+    nor r; and r on the final board did nothing and said nothing. The
+    rematch's line tells her there, once (no second notice of the seat
+    kept), and r there sits her down, as on the results."""
+    from tui.screens.overboss import OverbossScreen
+    from tui.screens.results import ResultsScreen
+
+    hub, path = shared_hub
+    async with at_the_lobby(path) as (app, pilot):
+        bob, old = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
+        await play_to_the_results(pilot, app, bob, random.Random(3))
+        await pilot.press("b")  # the final board
+        await wait_for(pilot, lambda: isinstance(app.screen, OverbossScreen))
+        await bob.send({"create": {**SHORT, "rematch_of": old["table"]}})
+        created = (await bob.expect("created"))["created"]["table"]
+        await bob.send({"join": {"table": created, "seat": 1}})
+        await bob.send({"chat": {"table": old["table"], "text": "Rematch?", "kind": "rematch"}})
+        await wait_for(pilot, lambda: any("Bob set up a rematch" in n.message
+                                          for n in app._notifications))
+        await wait_for(pilot, lambda: any(t["table"] == created for t in app.remote.tables))
+        await pilot.pause(0.3)  # (a seat-kept notice would come with the lobby)
+        told = [n.message for n in app._notifications]
+        assert [m for m in told if "rematch" in m and "r on the results" in m], told
+        assert not [m for m in told if "keeps a seat" in m], told
+        await pilot.press("r")
+        await wait_for(pilot, lambda: app.remote.table_on_screen() == created
+                       and isinstance(app.screen, OverbossScreen)
+                       and app.screen.update is not None and app.screen.update.outcome is None)
+        assert not isinstance(app.screen, ResultsScreen)
+        assert len(hub.tables) == 2
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await pilot.pause(0.2)
+        await bob.close()
+
+
+async def test_a_rematch_invitation_names_its_table_and_says_it_is_a_rematch(shared_hub):
+    """ssh18 2: "Ann keeps a seat for you at Overboss Duel: q for the
+    lobby, then Enter on it" did not say which Overboss Duel, nor that it
+    was a rematch. It names the table as the lobby's row does."""
+    hub, path = shared_hub
+    async with at_the_lobby(path) as (app, pilot):
+        bob, old = await bob_sits_at_anns_duel(pilot, app, path, Options(short_board=True))
+        await play_to_the_results(pilot, app, bob, random.Random(3))
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
+        await bob.send({"create": {**SHORT, "rematch_of": old["table"]}})
+        created = (await bob.expect("created"))["created"]["table"]
+        await bob.send({"join": {"table": created, "seat": 1}})
+        await wait_for(pilot, lambda: any(
+            "Bob keeps a seat for you at the rematch, Overboss Duel #2: " in n.message
+            for n in app._notifications))
+        await pilot.pause(0.2)
+        await bob.close()

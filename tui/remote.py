@@ -1283,7 +1283,11 @@ class RemoteTable:
             if tid in self._invited or self._rematch_on_screen(table):
                 continue
             by = table.get("creator")
-            title = table.get("title") or "a game"
+            # named as its lobby row is, and a rematch as one: "at Overboss
+            # Duel" reached a player playing the rematch of that name (a play-test)
+            title = self.numbered_title(table)
+            if table.get("rematch_of") is not None:
+                title = f"the rematch, {title}"
             note = Notification(f"{by + ' keeps' if by else 'A table keeps'} a seat for you "
                                 f"at {title}: {self._way_to_the_table(tid)}.", "Invited",
                                 "information", 10)
@@ -1308,17 +1312,11 @@ class RemoteTable:
         return numbered_title(table, number)
 
     def _rematch_on_screen(self, table: dict[str, Any]) -> bool:
-        """`table` is the match on screen played again (its results are up)."""
-        from tui.screens.results import ResultsScreen
-
-        request_of = getattr(self.app, "rematch_request", None)
-        if not isinstance(self.app.screen, ResultsScreen) or not callable(request_of):
-            return False
-        request = request_of(self.table_on_screen())
-        if request is None:
-            return False
-        # (a plain table alike, set up with n, is not: its seat kept is said)
-        return table.get("rematch_of") == request["rematch_of"]
+        """`table` is the match on screen played again (its results or its
+        final table are up, where the rematch's chat line says it; a plain
+        table alike, set up with n, is not)."""
+        return table.get("rematch_of") is not None and (
+            table.get("rematch_of") == self.table_on_screen())
 
     def _told_not_kept(self, titles: Any) -> None:
         """The hub's word, as this player logs in, of their tables not

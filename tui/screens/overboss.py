@@ -657,6 +657,10 @@ class OverbossScreen(GameScreen):
         Binding("x", "spire", "Spire",
                 tooltip="Use a Spire: move a tile diagonally (once a turn); again to stop"),
         Binding("r", "reveal", "Reveal Boss", tooltip="Reveal your Boss (asks first)"),
+        # the same key on the final board: the results' Rematch (r did
+        # nothing there and said nothing, a play-test); out of the footer,
+        # full at 80x24, where the prompt names "b the results (rematch)"
+        Binding("r", "rematch", "Rematch", show=False),
         Binding("f", "refresh", "Refresh Spire", tooltip="Refresh one of your spent Spires"),
         Binding("e", "end_turn", "End turn", tooltip="End your turn"),
         Binding("c,escape,backspace", "cancel", "Cancel", key_display="c",
@@ -1794,6 +1798,8 @@ class OverbossScreen(GameScreen):
             return any(isinstance(a, UseSpire) for a in legal)
         if action == "reveal":
             return RevealBoss() in legal
+        if action == "rematch":  # a player's, as the results offer it
+            return update is not None and update.over and update.seat is not None
         if action == "refresh":
             return RefreshSpire() in legal
         if action == "end_turn":
@@ -1861,6 +1867,8 @@ class OverbossScreen(GameScreen):
         each leaves the footer when it cannot be used, and pressing it
         anyway was met with nothing."""
         update, view = self.update, self._view
+        if action == "reveal" and update is not None and update.over:  # a watcher's r
+            return f"Not now: the duel is over; b shows {self.results_words}."
         if update is None or view is None or update.seat is None or update.over:
             return None
         seat = update.seat
@@ -2046,6 +2054,9 @@ class OverbossScreen(GameScreen):
         if self.update is not None:
             self._draw_score(self.update)
             self._draw_prompt()  # it says whether the market is in sight
+
+    def action_rematch(self) -> None:
+        self.app.rematch()  # type: ignore[attr-defined]
 
     def action_reveal(self) -> None:
         view = self._view
