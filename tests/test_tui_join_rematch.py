@@ -140,5 +140,14 @@ async def test_a_rematch_invitation_names_its_table_and_says_it_is_a_rematch(sha
         await wait_for(pilot, lambda: any(
             "Bob keeps a seat for you at the rematch, Overboss Duel #2: " in n.message
             for n in app._notifications))
+        # on the finished match's results the way there is their Rematch
+        # (it said "q for the lobby, then Enter on it")
+        from tui.screens.results import ResultsScreen
+
+        app.remote.reopen(old["table"], 0)  # (Enter on its row)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
+        await wait_for(pilot, lambda: any(
+            n.message == "Bob keeps a seat for you at the rematch, Overboss Duel #2: r on the "
+            "results sits you down." for n in app._notifications))
         await pilot.pause(0.2)
         await bob.close()

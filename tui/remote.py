@@ -81,6 +81,8 @@ MAX_CHAT_NOTE = 160
 WAY_AT_A_TABLE = "q for the lobby, then Enter on it"
 WAY_ON_IT = "Enter on it sits you down"
 WAY_TO_IT = "↑↓ to it, then Enter"
+#: the way to the rematch from its finished match's results or final table
+WAY_REMATCH = "r on the results sits you down"
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -1173,6 +1175,9 @@ class RemoteTable:
         top = self.app.screen
         if isinstance(top, LobbyScreen):
             return WAY_ON_IT if table is None or top.highlighted_id == table else WAY_TO_IT
+        listed = next((t for t in self.tables if table and t["table"] == table), None)
+        if listed is not None and self._rematch_on_screen(listed):
+            return WAY_REMATCH  # "q for the lobby" covered its results' Rematch (r)
         if isinstance(top, GameScreen):
             return WAY_AT_A_TABLE
         return "Enter on it in the lobby sits you down"
@@ -1184,7 +1189,7 @@ class RemoteTable:
         the time it had left; the others stay as they are. (Play-test: in
         the lobby, "ann keeps a seat for you at Overseers" still said "q
         for the lobby".)"""
-        self._reword_ways((WAY_AT_A_TABLE,))
+        self._reword_ways((WAY_AT_A_TABLE, WAY_REMATCH))
 
     def _at_a_table(self, table: str) -> None:
         """`table`'s screen just opened: a notice still up that named the
