@@ -165,7 +165,7 @@ def assert_highlighted_row_whole(app: App) -> None:
             assert line.strip() in shown, (line, "\n".join(lines))
 
 
-async def test_end_pgdn_and_a_new_invitation_show_the_highlighted_row_whole():
+async def test_end_pgdn_and_a_new_invitation_show_the_highlighted_row_whole(monkeypatch):
     """Play-test at 80x24: with nine tables whose seats wrap, End and PgDn
     highlighted the last table but left it under the footer (the screen
     scrolled as if each row were one line), and a new invitation at the
@@ -191,6 +191,12 @@ async def test_end_pgdn_and_a_new_invitation_show_the_highlighted_row_whole():
         assert grid.cursor_row == 8
         await pilot.press("home")
         await pilot.pause(0.1)
+        # the player's own keys were a while ago: a new invitation takes the
+        # highlight only then (lobby.CHOSEN_SECONDS)
+        import tui.screens.lobby as lobby_module
+
+        later = lobby_module.clock() + lobby_module.CHOSEN_SECONDS + 1
+        monkeypatch.setattr(lobby_module, "clock", lambda: later)
         lobby.show([*wrapped_tables(), invitation()], "ann")
         await pilot.pause(0.2)
         assert lobby._highlighted()["table"] == "inv"
