@@ -197,6 +197,18 @@ def held_seats(options: Any, players: int) -> tuple[int, ...]:
     return tuple(range(players))
 
 
+#: the name of a seat the game's own rules play, on every screen and list
+RULES_BOT_NAME = "the bot"
+
+
+def seat_names(options: Any, names: Sequence[str]) -> tuple[str, ...]:
+    """The seats' names as the game's words call them: a seat the rules' own
+    bot plays is "the bot", whatever name its header kept (the form's hidden
+    "Bram", which headed a solo match's results and saved list)."""
+    held = held_seats(options, len(names))
+    return tuple(name if s in held else RULES_BOT_NAME for s, name in enumerate(names))
+
+
 # -- options ---------------------------------------------------------------------------
 
 _TRUE = ("true", "yes", "on", "1")

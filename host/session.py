@@ -32,7 +32,7 @@ from typing import Any, Protocol
 
 import attrs
 
-from core.arena import held_seats
+from core.arena import held_seats, seat_names
 from core.engine import CHANCE, IllegalAction
 from core.playout import sample_chance
 from core.wording import with_article
@@ -55,9 +55,6 @@ from host.messages import (
 )
 from host.wire import codec
 from saves.match import SaveFailed
-
-#: the name of a seat the game's own rules play, on every screen
-RULES_BOT_NAME = "the bot"
 
 #: Who holds a link: a person at this terminal, a person elsewhere, a bot, a watcher.
 HERE, REMOTE, BOT, SPECTATOR = "here", "remote", "bot", "spectator"
@@ -129,8 +126,7 @@ class Session:
         #: (Overstocked's solo bot, OS-19) is "the bot", as the game's words
         #: call it: the name its seat kept (the form's "Bram") headed the results
         held = held_seats(match.header.options, len(players))
-        self.names: tuple[str, ...] = tuple(p.name if s in held else RULES_BOT_NAME
-                                            for s, p in enumerate(players))
+        self.names: tuple[str, ...] = seat_names(match.header.options, [p.name for p in players])
         #: `start` has run: seats taken or left change every screen from then on
         self._started = False
         #: seats played by bots

@@ -34,6 +34,7 @@ from typing import Any
 
 import attrs
 
+from core.arena import seat_names
 from core.engine import CHANCE, Game, IllegalAction
 from core.playout import sample_chance
 from core.wording import with_article
@@ -407,7 +408,9 @@ class Match:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return tuple(p.name for p in self.header.players)
+        """The seats' names; the rules' own bot of a solo mode is "the bot"
+        (`core.arena.seat_names`), whatever its seat's header says."""
+        return seat_names(self.header.options, [p.name for p in self.header.players])
 
     @property
     def outcome(self) -> Any:

@@ -33,6 +33,7 @@ from typing import Any
 import attrs
 import platformdirs
 
+from core.arena import RULES_BOT_NAME
 from saves import journal
 from saves.journal import JournalProblem
 from saves.lock import JournalLock, MatchInUse, is_locked, open_regular
@@ -1053,12 +1054,14 @@ def _summary(path: Path, mtime: float) -> SavedMatch:
     header = raw.header or {}
     players = header.get("players")
     seats = [p if isinstance(p, dict) else {} for p in (players if isinstance(players, list) else ())]
-    names = tuple(journal.shown_name(p.get("name", "?")) for p in seats)
     bots = sum(p.get("kind") == "bot" for p in seats)
-    people = tuple(name for name, p in zip(names, seats, strict=True) if p.get("kind") != "bot")
     options = header.get("options")
-    # the second seat of a solo mode is the rules' own bot (`core.arena.held_seats`)
+    # the second seat of a solo mode is the rules' own bot (`core.arena.held_seats`),
+    # named as the results name it, not by the name its seat kept (the form's "Bram")
     solo = isinstance(options, dict) and options.get("solo") is True and len(seats) == 2
+    names = tuple(RULES_BOT_NAME if solo and s == 1 else journal.shown_name(p.get("name", "?"))
+                  for s, p in enumerate(seats))
+    people = tuple(name for name, p in zip(names, seats, strict=True) if p.get("kind") != "bot")
     if solo and seats[1].get("kind") == "bot":
         bots -= 1
     # one seat is a game's own solo play (Boss Quest's Solo Quest): it read

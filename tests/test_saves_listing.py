@@ -882,3 +882,28 @@ async def test_an_id_naming_several_saves_shows_them_marked_and_told_apart(data_
         assert len({rows[i] for i in candidates}) == 3, rows
         # (in the title: the notice may stand over it)
         assert f"'{which}' names the 3 marked ▸" in str(screen.query_one("#saved-title").render())
+
+
+def test_a_solo_match_the_rules_bot_won_names_the_bot_not_its_seats_name(capsys):
+    """Play-test: a solo Overstocked match the rulebook's bot won read
+    "won: Bram" in the saved list and Details (and `saves --list`), where
+    the results said "the bot": "Bram" is the form's hidden second seat,
+    kept in the header of a journal already saved, which must read right."""
+    from tui.cli import main
+    from tui.screens.saved import result_text
+
+    solo = GAMES["overstocked"].Options(solo=True)
+    match = Match.new("overstocked", [PlayerSpec("Ann", "human"),
+                                      PlayerSpec("Bram", "bot", "easy")], solo)
+    advance(match, 10_000, random.Random(0))
+    assert match.finished and match.outcome.winners == {1}
+    match.close()
+    assert '"name":"Bram"' in match.path.read_text().splitlines()[0]
+    # as read from the header alone, and as the replay finds it
+    assert store._summary(match.path, 0.0).winners == ("the bot",)
+    (saved,) = store.list_matches()
+    assert saved.winners == ("the bot",)
+    assert result_text(saved) == "won: the bot"
+    assert main(["saves", "--list"]) == 0
+    out = capsys.readouterr().out
+    assert "won by the bot" in out and "Bram" not in out, out
