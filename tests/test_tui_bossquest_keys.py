@@ -293,3 +293,42 @@ async def test_swap_companions_numbers_its_choices_as_swap_with_deck_does():
         await pilot.pause()
         after = " ".join(str(app.screen.query_one("#bq-prompt").render()).split())
         assert after == before and app.port.submitted == [], after
+
+
+async def test_a_panel_tab_reached_gives_the_keys_back_to_the_decision():
+    """Play-test: on a turn, Shift+Tab twice focused the Knights panel; the
+    footer lost "↵ Do it", Enter did nothing and said nothing, Escape did
+    not give the keys back. Now Enter there says where the keys are, Escape
+    gives them back to the action bar, and so does a new decision."""
+    from tests.bossquest_screen_kit import full_state
+    from tests.screen_kit import record_notices
+
+    update = make_update(full_state())
+    app = ScreenApp(update)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.game_screen
+        bar = screen.query_one("#bq-actions", ActionBar)
+        assert app.focused is bar
+        said = record_notices(app)
+
+        async def to_a_panel() -> None:
+            for _ in range(6):
+                await pilot.press("shift+tab")
+                await settle(pilot)
+                if app.focused not in (bar, None) and "Log" not in type(app.focused).__name__:
+                    return
+            raise AssertionError(f"no panel reached: {app.focused!r}")
+
+        await to_a_panel()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any(s.startswith("Not now") for s in said))
+        assert "Escape" in said[-1], said
+        assert app.port.submitted == []
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.focused is bar)
+        assert "↵" in screen_text(app).splitlines()[-1]
+        await to_a_panel()
+        target = full_state(step=Step.TARGET, casting=Spell(SpellKind.ATTACK_PLUS_2))
+        screen.show(make_update(target))
+        await wait_for(pilot, lambda: app.focused is screen._target_widget())

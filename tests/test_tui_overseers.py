@@ -3062,3 +3062,35 @@ def test_the_score_pads_rows_each_have_a_short_label():
     assert short["Round 1: card stolen"] == "R1 Stolen"
     assert all(len(label) <= len("R1 Liang -1/card") for label in short.values()), short
 
+
+
+async def test_a_tab_on_the_draft_gives_the_keys_back_to_the_decision():
+    """Play-test: a Tab on the draft focused the Table panel, the footer
+    lost "↵ Choose", and the focus stayed there into the next decisions
+    (the top-row pick had no ↵). Enter there says where the keys are,
+    Escape gives them back to the hand, and a new decision takes them back."""
+    from tests.screen_kit import record_notices
+
+    state = drafting()
+    app = ScreenApp(make_update(state))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.game_screen
+        hand = screen.query_one("#ov-hand", Hand)
+        assert app.focused is hand
+        said = record_notices(app)
+        await pilot.press("tab")
+        await settle(pilot)
+        assert app.focused is screen.query_one("#ov-table")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any(s.startswith("Not now") for s in said))
+        assert app.port.submitted == []
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.focused is hand)
+        await pilot.press("tab")
+        await settle(pilot)
+        placing = advance(state, lambda s: s.phase is Phase.PLACE)
+        screen.show(make_update(placing))
+        bar = screen.query_one("#ov-actions", ActionBar)
+        await wait_for(pilot, lambda: app.focused is bar)
+        assert "↵" in screen_text(app).splitlines()[-1]

@@ -43,6 +43,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from core.bossquest import GAME, solo
@@ -3724,24 +3725,29 @@ class BossQuestScreen(GameScreen):
             return str(view.active[target.index].spell)
         return str(target)
 
-    def _focus_for_mode(self) -> None:
+    def decision_widgets(self) -> tuple[Widget, ...]:
+        """The widget the decision's keys go to (`_focus_for_mode`), and the
+        action bar, which Tab goes to from the Wizard's spells."""
         if self.holds_the_table:  # the combat keeps the keys until put away
-            self.query_one("#bq-combat", CombatPanel).focus()
-            return
-        if isinstance(self.focused, SinceLog):
-            return  # reading the log (l): until Escape
+            return (self.query_one("#bq-combat", CombatPanel),)
+        bar = self.query_one("#bq-actions", ActionBar)
         mode = self._mode
         if mode in ("choose", "other") or (mode == "wizard" and (self._letting_pass()
                                                                   or self._power)):
             # the bolder knight's moment: Enter lets it pass, as the prompt says
-            self.query_one("#bq-actions", ActionBar).focus()
-        elif mode == "wizard":
-            self.query_one("#bq-market", Market).focus()
-        elif mode is not None:
-            widget = self._target_widget()
-            if widget is not None:
-                widget.focus()
-        else:
+            return (bar,)
+        if mode == "wizard":
+            return (self.query_one("#bq-market", Market), bar)
+        widget = self._target_widget() if mode is not None else None
+        return (widget, bar) if widget is not None else ()
+
+    def _focus_for_mode(self) -> None:
+        if not self.holds_the_table and isinstance(self.focused, SinceLog):
+            return  # reading the log (l): until Escape
+        deciding = self.decision_widgets()
+        if deciding:
+            deciding[0].focus()
+        elif self._mode is None:
             focused = self.focused
             if focused is not None and not isinstance(focused, GameLog):
                 self.set_focus(None)

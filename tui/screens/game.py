@@ -416,6 +416,9 @@ def choice_keys(keys: Sequence[str]) -> str:
 
 #: a number key while the seat shown has nothing to decide (every game)
 NOT_YOUR_DECISION = "Nothing to choose now: it is not your decision."
+#: Enter on a panel Tab gave the keys to, while a decision waits (it was silent)
+KEYS_ON_A_PANEL = ("Not now: Tab gave the keys to a panel. Escape gives them back to "
+                   "your decision (Tab moves on).")
 
 
 def number_range(keys: Sequence[str]) -> str:
@@ -741,6 +744,9 @@ class GameScreen(Screen):
         if self.is_mounted:
             collector.drawing(self.app)
             self._redraw(update)
+            if (before is None or (before.seat, before.legal) != (update.seat, update.legal)) \
+                    and self._panel_has_the_keys():
+                self.decision_widgets()[0].focus()  # a new decision: its keys are back
             if self.sent_from is not None and self._sent_line_timer is None:
                 self._show_sent()
             self.refresh_bindings()
@@ -1546,6 +1552,15 @@ class GameScreen(Screen):
             else:
                 self._end_digits()
             return
+        if event.key in ("enter", "escape") and self._panel_has_the_keys(event.key):
+            event.stop()
+            event.prevent_default()
+            if event.key == "escape":
+                self.decision_widgets()[0].focus()
+                self.refresh_bindings()
+            else:
+                hint(self, KEYS_ON_A_PANEL)
+            return
         own = self._bindings.key_to_bindings.get(event.key)
         if not own:
             return  # not a key of this screen (an arrow on the board, say): no more work
@@ -1562,6 +1577,29 @@ class GameScreen(Screen):
                 event.stop()
                 hint(self, why)
                 return
+
+    def decision_widgets(self) -> tuple[Widget, ...]:
+        """The widgets that take the decision's keys now, the one they go
+        back to first (`_panel_has_the_keys`); () where the game's own Tab
+        keeps the keys on its decision."""
+        return ()
+
+    def _panel_has_the_keys(self, key: str = "") -> bool:
+        """A panel Tab (or a click) focused has the keys, while a decision
+        of this seat waits on another widget, and `key` does nothing there:
+        Enter was silent, and Escape did not give the keys back."""
+        from textual.widgets import Input
+
+        update, focused = self.update, self.focused
+        if (update is None or update.seat is None or not update.legal or update.over
+                or self.sent_from is not None or focused is None or isinstance(focused, Input)):
+            return False
+        active = self.active_bindings.get(key) if key else None
+        if active is not None and active.enabled:
+            return False
+        deciding = self.decision_widgets()
+        return bool(deciding) and not any(w is focused or w in focused.ancestors
+                                           for w in deciding)
 
     def no_choice(self, number: int, keys: Sequence[str] = (), why: str = "") -> None:
         """A number key that chooses nothing now says so (`why`, or that it

@@ -42,6 +42,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from core.overseers import GAME
@@ -2365,17 +2366,22 @@ class OverseersScreen(GameScreen):
                             return noted
         return plain
 
+    def decision_widgets(self) -> tuple[Widget, ...]:
+        """The hand a card is picked from, else the action bar with choices."""
+        hand = self.query_one("#ov-hand", Hand)
+        bar = self.query_one("#ov-actions", ActionBar)
+        if hand.display and hand.picking:
+            return (hand, bar)
+        return (bar,) if bar.choices else ()
+
     def _focus_decision(self) -> None:
         if isinstance(self.focused, Input) or (
                 self._reading_log and isinstance(self.focused, SinceLog)):
             return  # typing a note, reading the log: until Escape
-        hand = self.query_one("#ov-hand", Hand)
-        bar = self.query_one("#ov-actions", ActionBar)
-        if hand.display and hand.picking:
-            hand.focus()
-        elif bar.choices:
-            bar.focus()
-        elif self.focused is bar:
+        deciding = self.decision_widgets()
+        if deciding:
+            deciding[0].focus()
+        elif self.focused is self.query_one("#ov-actions", ActionBar):
             self.set_focus(None)  # nothing to decide: the empty bar lets the keys go
 
     # -- choosing -------------------------------------------------------------------
