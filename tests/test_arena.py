@@ -281,12 +281,12 @@ def test_prepare_settles_the_line_up():
 
 
 def test_searching_bots_play_by_iterations_without_a_clock():
-    from core.bots import BUDGETS
+    from core.bots import budget_of
 
     run = arena.prepare("boss-quest", "hard,normal,heuristic", 3, seed=1)
     hard, normal, heuristic = run.bots
-    assert hard.params == (("iterations", BUDGETS["hard"].iterations),)
-    assert normal.params == (("iterations", BUDGETS["normal"].iterations),)
+    assert hard.params == (("iterations", budget_of("boss-quest", "hard").iterations),)
+    assert normal.params == (("iterations", budget_of("boss-quest", "normal").iterations),)
     assert heuristic.params == ()
     for spec in (hard, normal):
         assert arena.budget_of(arena.build_bot("boss-quest", spec))["seconds"] is None
@@ -331,6 +331,11 @@ def test_two_levels_that_play_alike_are_said_to():
     # settings that differ are two bots
     assert arena.alike(arena.prepare("overstocked", "hard,hard", 2, seed=1, budget=9)) == []
     assert arena.alike(arena.prepare("overstocked", "hard:iterations=9,normal", 2, seed=1)) == []
+    # Boss Quest's hard bot rolls out with the heuristic bot's Wizard: at
+    # normal's 1,200 deals it is still another search
+    both = arena.prepare("boss-quest", "hard,normal", 2, seed=1)
+    assert dict(both.bots[0].params) == dict(both.bots[1].params) == {"iterations": 1200}
+    assert arena.alike(both) == []
     out, err = io.StringIO(), io.StringIO()
     assert arena.simulate("overstocked", games=1, bots="hard,normal", seed=1, budget=2,
                           console=Console(file=out, width=200),

@@ -14,8 +14,8 @@ import attrs
 
 from core.bossquest import GAME
 from core.bossquest.actions import Activate, Ask, GoToWizard, TargetKnight
-from core.bossquest.cards import Colour, SpellKind
-from core.bossquest.search import HOOKS, horizon, rollout
+from core.bossquest.cards import ATTACK_CHANGE, Colour, SpellKind
+from core.bossquest.search import HOOKS, LEVEL_HOOKS, hard_rollout, horizon, rollout
 from core.bossquest.state import Options, Phase, Step
 from core.bots.ismcts import IsmctsBot
 from core.engine import SearchHooks
@@ -363,3 +363,64 @@ def test_the_search_on_common_deals_prunes_its_root():
     tried = {a for a, _, _ in bot.last.stats}
     assert tried == set(legal(state, 2)) - {GoToWizard()}
     assert {deals for _, deals, _ in bot.last.stats} == {200 // len(tried)}
+
+
+def test_the_hard_bots_rollouts_play_the_heuristic_bots_choice_at_the_wizard():
+    """At the Wizard (BQ §2B) a knight in the hard bot's rollouts plays what
+    the heuristic bot would from its own view, spell, discard and target, as
+    the real rival does: at 16 against 17 it takes "winner +1 key" (the
+    quick rule of HP and attack spells discards it), at 15 a "Final turn!"
+    on the rival still equipping at 5."""
+    cases = (
+        ((spell(SpellKind.EXTRA_KEY), spell(SpellKind.HP_PLUS_1)), ("Y7", "P6", "R3"), Activate(0)),
+        (
+            (spell(SpellKind.FINAL_TURN), spell(SpellKind.ATTACK_MINUS_1)),
+            ("Y5", "P6", "R4"),
+            Activate(0),
+        ),
+        ((spell(SpellKind.NEED_PAIR), spell(SpellKind.HP_MINUS_1)), ("Y1", "P6", "R4"), None),
+        ((spell(SpellKind.ATTACK_MINUS_2), spell(SpellKind.HP_PLUS_1)), ("Y5", "P6", "R4"), None),
+    )
+    for offer, mine, expected in cases:
+        state = _at_wizard(offer, mine)
+        choice = hard_rollout(state, 0, legal(state), random.Random(3))
+        assert choice == _heuristic(state)
+        if expected is not None:
+            assert choice == expected
+            assert rollout(state, 0, legal(state), random.Random(3)) != expected
+        if isinstance(choice, Activate) and state.offer[choice.slot].kind in ATTACK_CHANGE:
+            cast = GAME.apply(state, 0, choice)
+            assert cast.step is Step.TARGET
+            assert hard_rollout(cast, 0, legal(cast), random.Random(3)) == _heuristic(cast)
+
+
+def test_the_hard_bots_rollouts_do_not_read_a_rivals_hidden_weapon():
+    """BQ §1: as `rollout`, the hard bot's rollout at the Wizard decides
+    from the knight's own view: the rival's hidden 1 or 7 changes nothing."""
+    for offer in (
+        (spell(SpellKind.ATTACK_MINUS_2), spell(SpellKind.HP_PLUS_1)),
+        (spell(SpellKind.EXTRA_KEY), spell(SpellKind.ATTACK_PLUS_1)),
+    ):
+        for mine in (("Y5", "P6", "R4"), ("Y7", "P6", "R3")):
+            a = _at_wizard(offer, mine, theirs=("B1", "B5", "P7"))
+            b = _at_wizard(offer, mine, theirs=("B7", "B5", "P7"))
+            assert hard_rollout(a, 0, legal(a), random.Random(5)) == hard_rollout(
+                b, 0, legal(b), random.Random(5)
+            )
+
+
+def test_only_the_hard_level_rolls_out_with_the_heuristic_wizard():
+    """The hard bot searches with `hard_rollout`, the normal bot with the
+    quick rule (`rollout`), both with the same evaluation and answer as
+    their level had before; away from the Wizard the two rollouts agree."""
+    from core.bots import make_bot
+
+    assert make_bot("boss-quest", "hard").hooks.rollout is hard_rollout
+    assert make_bot("boss-quest", "normal").hooks.rollout is rollout
+    assert LEVEL_HOOKS["hard"].answer is HOOKS.answer
+    assert LEVEL_HOOKS["hard"].evaluate is HOOKS.evaluate
+    state = _first_turn(("Y5", "P6"))
+    moves = legal(state, 2)
+    assert hard_rollout(state, 2, moves, random.Random(1)) == rollout(
+        state, 2, moves, random.Random(1)
+    )

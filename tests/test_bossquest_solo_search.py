@@ -17,7 +17,7 @@ from core.bossquest import GAME, search, solo, solo_search
 from core.bossquest.actions import Ask, AssignTo, GoToWizard, PlayPersonal, Resolve, take
 from core.bossquest.cards import Colour, Spell, SpellKind
 from core.bossquest.state import Options, Phase
-from core.bots import BUDGETS, make_bot
+from core.bots import budget_of, make_bot
 from core.bots.ismcts import IsmctsBot
 from core.playout import sample_chance
 from tests.bossquest_tables import w
@@ -352,7 +352,7 @@ def test_hard_reads_as_many_deals_as_its_budget_under_its_clock(monkeypatch):
     monkeypatch.setattr(solo_search, "improve", improve)
     hard = make_bot("boss-quest", "hard")
     assert hard.choose(GAME, view, 0, legal, random.Random(1)) == legal[0]
-    assert asked == [(BUDGETS["hard"].iterations, True)]
+    assert asked == [(budget_of("boss-quest", "hard").iterations, True)]
 
 
 def test_improve_stops_when_told_with_the_deals_read_so_far():

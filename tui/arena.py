@@ -187,16 +187,19 @@ def settle_bot(game_id: str, spec: BotSpec, budget: int | Share | None) -> BotSp
 
 def alike(run: Run) -> list[tuple[str, str]]:
     """Pairs of bots named as different searching levels that play the same
-    search here: the same settings once settled (`--budget 200` gave hard
-    and normal 200 iterations each, one bot under two names). The levels
-    differ by their budgets alone (the Solo Quest, where their play
-    differs, seats one bot)."""
+    search here: the same settings once settled and the same search hooks
+    (`--budget 200` gave hard and normal 200 iterations each, one bot under
+    two names). Most levels differ by their budgets alone; Boss Quest's
+    hard bot also rolls out otherwise (`core.bots.GAME_BUDGETS`), so it
+    never plays alike with normal (the Solo Quest, where their play
+    differs too, seats one bot)."""
     found = []
     for i, one in enumerate(run.bots):
         for other in run.bots[i + 1:]:
-            if (one.level != other.level and one.params == other.params
-                    and searches(build_bot(run.game_id, one))
-                    and searches(build_bot(run.game_id, other))):
+            if one.level == other.level or one.params != other.params:
+                continue
+            a, b = build_bot(run.game_id, one), build_bot(run.game_id, other)
+            if searches(a) and searches(b) and getattr(a, "hooks", None) is getattr(b, "hooks", None):
                 found.append((one.text, other.text))
     return found
 

@@ -11,7 +11,8 @@ against the levels. `DEFAULT_LEVEL` is the level a new match proposes;
 `DEFAULT_BOT` is the bot seated where no level is named (a stand-in for an
 away player, an old journal's bot without a level): cheap on purpose.
 
-The budgets are one table (`BUDGETS`) and `make_bot` takes `seconds` and
+The budgets are one table (`BUDGETS`, with a game's own in `GAME_BUDGETS`:
+`budget_of`) and `make_bot` takes `seconds` and
 `iterations` to override them: the core reads no environment; the host
 passes its setting (``OVERTABLE_BOT_SECONDS``, `host/budget.py`).
 """
@@ -98,6 +99,24 @@ BUDGETS: dict[str, Budget] = {
     "hard": Budget(seconds=5.0, iterations=4000),
 }
 
+#: (game id, level) -> the level's budget in that game where not `BUDGETS`'s
+#: (`budget_of`). Boss Quest's hard bot plays the heuristic bot's own
+#: Wizard in its rollouts (core/bossquest/search.py, `hard_rollout`), each
+#: about four times as dear as normal's (734 a CPU second at 2,691 for
+#: normal's on a loaded core, docs/opponents.md): 1,200 deals a move keep
+#: its slowest move near 1.6 s there, well inside the clock, where 4,000
+#: would run into it; the Solo Quest's hard bot reads as many deals.
+GAME_BUDGETS: dict[tuple[str, str], Budget] = {
+    ("boss-quest", "hard"): Budget(seconds=5.0, iterations=1200),
+}
+
+
+def budget_of(game_id: str, level: str) -> Budget:
+    """The searching `level`'s budget in `game_id` (KeyError for a level
+    that does not search)."""
+    return GAME_BUDGETS.get((game_id, level)) or BUDGETS[level]
+
+
 #: game id -> the levels a new match offers, weakest first, strongest last.
 LEVELS: dict[str, tuple[str, ...]] = {
     "boss-quest": SCREEN_LEVELS,
@@ -169,7 +188,7 @@ def make_bot(
     from core.bots.ismcts import IsmctsBot, hooks_for
 
     game = GAMES.get(game_id)
-    budget = BUDGETS[level]
+    budget = budget_of(game_id, level)
     if iterations is not ... and seconds is ...:
         seconds = None
     return IsmctsBot(
@@ -187,11 +206,13 @@ __all__ = [
     "ALL_BOTS",
     "BUDGETS",
     "DEFAULT_BOT",
+    "GAME_BUDGETS",
     "DEFAULT_LEVEL",
     "LEVELS",
     "Bot",
     "Budget",
     "NoisyBot",
     "RandomBot",
+    "budget_of",
     "make_bot",
 ]
