@@ -119,7 +119,7 @@ import sys
 import time
 import uuid
 from collections import Counter, deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -293,6 +293,55 @@ MAX_MATCH_ID = 64
 #: file removed could be locked by two hubs at once
 HUB_LOCK_FILE = "hub.lock"
 
+
+
+class AtMostEvery:
+    """Runs `action` at most once every `seconds`: asked again sooner, it
+    runs once that long after its last run, however many times it was
+    asked meanwhile (what it does is made then, so it has every change
+    asked for since). Without a running loop (a hub driven by hand), at
+    once. The hub's lobby and its `NOT_KEPT_FILE`, and each client's lobby,
+    are paced so."""
+
+    def __init__(self, seconds: float, action: Callable[..., None]) -> None:
+        self.seconds = seconds
+        self.action = action
+        #: when it last ran, by the loop's clock
+        self.at = -seconds
+        self._timer: asyncio.TimerHandle | None = None
+
+    @property
+    def owed(self) -> bool:
+        """A run is waiting for its time."""
+        return self._timer is not None
+
+    def ask(self) -> None:
+        """Run now, or once `seconds` have passed since the last run."""
+        if self._timer is not None:
+            return  # the run owed is made then: it has this change
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self.run()
+            return
+        wait = self.at + self.seconds - loop.time()
+        if wait <= 0:
+            self.run()
+        else:
+            self._timer = loop.call_later(wait, self.run)
+
+    def run(self, *args: Any, **kwargs: Any) -> None:
+        """Run now, the run owed with it."""
+        self.cancel()
+        with contextlib.suppress(RuntimeError):
+            self.at = asyncio.get_running_loop().time()
+        self.action(*args, **kwargs)
+
+    def cancel(self) -> None:
+        """Drop the run owed."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
 class HubError(ValueError):
     """A request the hub refuses; the message is for the player."""
@@ -616,13 +665,13 @@ class Hub:
         #: so that a hub killed (kill -9) leaves the word for the next
         self._not_kept_read = False
         self._not_kept_written: dict[str, list[NotKept]] | None = None
-        #: when `NOT_KEPT_FILE` was last brought up to date, and the timer of
-        #: the next (`_keep_not_kept_soon`)
-        self._not_kept_at = -NOT_KEPT_SECONDS
-        self._not_kept_timer: asyncio.TimerHandle | None = None
-        #: when the lobby last went to every client, and the timer of the next
-        self._lobby_at = -LOBBY_SECONDS
-        self._lobby_timer: asyncio.TimerHandle | None = None
+        #: `NOT_KEPT_FILE` brought up to date (`_keep_not_kept`), at most
+        #: once in NOT_KEPT_SECONDS: a hub killed (kill -9) loses at most the
+        #: tables set up or withdrawn in that last second, and a stop
+        #: (`close`) writes what is owed
+        self.not_kept_pace = AtMostEvery(NOT_KEPT_SECONDS, self._keep_not_kept)
+        #: the lobby to every client (`_send_lobbies`), paced
+        self.lobby_pace = AtMostEvery(LOBBY_SECONDS, self._send_lobbies)
         self._server: asyncio.AbstractServer | None = None
         #: connections served at once (`client_limit`, set when serving),
         #: and whether the hub is full (said once in its log until it is not)
@@ -688,7 +737,7 @@ class Hub:
             log.info("%s", line)  # the host's terminal: its creators are told in the app
         self._not_kept_read = True
         self._not_kept_written = None
-        self._keep_not_kept()  # (a damaged file is replaced by what was read of it)
+        self.not_kept_pace.run()  # (a damaged file is replaced by what was read of it)
         try:
             listed = store.list_matches(self.directory)
         except store.SavesUnreadable as error:
@@ -824,12 +873,11 @@ class Hub:
             with contextlib.suppress(OSError):
                 lock.unlink()
         self._draw_locks.clear()
-        if self._lobby_timer is not None:
+        if self.lobby_pace.owed:
             # the lobby owed goes out first: a client words its stop notice
             # from its last listing, and a match begun within LOBBY_SECONDS
             # of the listing before read "your table not yet begun"
-            self._lobby_timer.cancel()
-            self._send_lobbies()
+            self.lobby_pace.run()
         self.stopping = True
         if self._server is not None:
             self._server.close()
@@ -840,7 +888,7 @@ class Hub:
                 dropped.setdefault(table.creator, []).append(table.game.title)
         if line := not_kept_line(dropped, stopping=True):
             log.info("%s", line)
-        self._keep_not_kept(stopping=True)  # (what a timer still owed too)
+        self.not_kept_pace.run(stopping=True)  # (what a timer still owed too)
         for client in list(self.clients):
             client.send({"stopping": True})  # their apps say the seats are kept
             client.hushed = True  # the last word: not the others' seats let go
@@ -1070,11 +1118,6 @@ class Hub:
         to be told by the next hub."""
         from saves.store import write_whole
 
-        if self._not_kept_timer is not None:
-            self._not_kept_timer.cancel()
-            self._not_kept_timer = None
-        with contextlib.suppress(RuntimeError):
-            self._not_kept_at = asyncio.get_running_loop().time()
         path = self.directory / NOT_KEPT_FILE
         if not self._not_kept_read:  # a hub started without `resume_all`
             self._not_kept_read = True
@@ -1102,24 +1145,6 @@ class Hub:
         except OSError as error:  # only the word to their creators is lost
             log.warning("%s", printable(_wrong_with(path, error)))
 
-    def _keep_not_kept_soon(self) -> None:
-        """`_keep_not_kept` now or (after another change this recently) once
-        NOT_KEPT_SECONDS have passed since the last: a hub killed (kill -9)
-        loses at most the tables set up or withdrawn in that last second,
-        and a stop (`close`) writes what is owed."""
-        if self._not_kept_timer is not None:
-            return  # the file written then is made then: it has this change
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # a hub driven by hand: at once
-            self._keep_not_kept()
-            return
-        wait = self._not_kept_at + NOT_KEPT_SECONDS - loop.time()
-        if wait <= 0:
-            self._keep_not_kept()
-        else:
-            self._not_kept_timer = loop.call_later(wait, self._keep_not_kept)
-
     def told_not_kept(self, name: str) -> list[str | dict[str, str]] | None:
         """`name`'s tables not begun that the last stop dropped, taken (told
         once: `NOT_KEPT_FILE` kept without them), as the welcome says them:
@@ -1129,7 +1154,7 @@ class Hub:
         dropped = self.not_kept.pop(name, None)
         if not dropped:
             return None
-        self._keep_not_kept()
+        self.not_kept_pace.run()
         told: list[str | dict[str, str]] = []
         for table in dropped:
             of = self.tables.get(table.rematch_of) if table.rematch_of is not None else None
@@ -1614,32 +1639,18 @@ class Hub:
     def _lobby_changed(self) -> None:
         """The lobby changed: every client gets it, now or (after another
         change this recently) once LOBBY_SECONDS have passed since the last.
-        The tables not begun are kept on disk soon (`_keep_not_kept_soon`)."""
+        The tables not begun are kept on disk soon (`not_kept_pace`)."""
         if not self.stopping:
-            self._keep_not_kept_soon()
-        if self._lobby_timer is not None:
-            return  # the lobby going out then is built then: it has this change
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # a hub driven by hand: at once
-            self._send_lobbies()
-            return
-        wait = self._lobby_at + LOBBY_SECONDS - loop.time()
-        if wait <= 0:
-            self._send_lobbies()
-        else:
-            self._lobby_timer = loop.call_later(wait, self._send_lobbies)
+            self.not_kept_pace.ask()
+        self.lobby_pace.ask()
 
     def _send_lobbies(self) -> None:
-        self._lobby_timer = None
-        with contextlib.suppress(RuntimeError):
-            self._lobby_at = asyncio.get_running_loop().time()
         data = None
         for client in list(self.clients):
             if client.player is not None:
                 data = data or self.lobby_line()  # built once for all
                 client.send_line(data)
-                client.lobby_at = self._lobby_at
+                client.lobby_pace.at = self.lobby_pace.at
 
     def lobby_line(self) -> bytes:
         """The lobby message, within MAX_MESSAGE_BYTES. Every table fits in
@@ -1940,10 +1951,9 @@ class Client:
         self.said_hello_again = False
         #: table id -> (seats wanted, the link once the match runs)
         self.places: dict[str, tuple[set[int], Link | None, bool]] = {}
-        #: when this client was last sent the lobby, and the timer of a
-        #: lobby it asked for too soon after
-        self.lobby_at = -LOBBY_SECONDS
-        self._lobby_timer: asyncio.TimerHandle | None = None
+        #: the lobby to this client (`_send_lobby_now`), at most once in
+        #: LOBBY_SECONDS (the hub's sending to all counts: `_send_lobbies`)
+        self.lobby_pace = AtMostEvery(LOBBY_SECONDS, self._send_lobby_now)
         #: table id (None: the lobby) -> the number of the last chat line
         #: sent here (`ChatLog`): back at a table, only what is new comes
         self.chat_seen: dict[str | None, int] = {}
@@ -1995,25 +2005,12 @@ class Client:
     def send_lobby(self) -> None:
         """The lobby to this client, now or (asked for again this soon after
         the last) once LOBBY_SECONDS have passed: then, as it stands then."""
-        if self.player is None or self._lobby_timer is not None:
-            return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            self._send_lobby_now()
-            return
-        wait = self.lobby_at + LOBBY_SECONDS - loop.time()
-        if wait <= 0:
-            self._send_lobby_now()
-        else:
-            self._lobby_timer = loop.call_later(wait, self._send_lobby_now)
+        if self.player is not None:
+            self.lobby_pace.ask()
 
     def _send_lobby_now(self) -> None:
-        self._lobby_timer = None
         if self.closed:
             return
-        with contextlib.suppress(RuntimeError):
-            self.lobby_at = asyncio.get_running_loop().time()
         self.send_line(self.hub.lobby_line())
 
     # -- receiving -----------------------------------------------------------------
@@ -2382,9 +2379,7 @@ class Client:
         if self.closed:
             return
         self.closed = True
-        if self._lobby_timer is not None:
-            self._lobby_timer.cancel()
-            self._lobby_timer = None
+        self.lobby_pace.cancel()
         if self.player is not None:  # what a new connection watches again
             self.hub.remember_watch(self.player, self._watching())
         seated = False
