@@ -469,11 +469,11 @@ def test_the_solo_quests_levels_hold_their_seat_through_the_two_messages(
     by the level's factory, each move answered from the seat's update (its
     view, BQ §Solo Quest: the weapon deck face down) and sent as a command,
     to the quest's end. Hard at 30 deals a move and no clock, not its
-    4,000 under 5 s, to be quick and the same each run."""
+    1,200 under 5 s, to be quick and the same each run."""
     from core.bossquest import solo_search
-    from core.bots import BUDGETS, Budget
+    from core.bots import GAME_BUDGETS, Budget
 
-    monkeypatch.setitem(BUDGETS, "hard", Budget(seconds=None, iterations=30))
+    monkeypatch.setitem(GAME_BUDGETS, ("boss-quest", "hard"), Budget(seconds=None, iterations=30))
     match = Match.new("boss-quest", [PlayerSpec("Ann", "bot", level)], None, directory=tmp_path)
     session = Session(match, seed=3)
     [holder] = seat_bots(session)
