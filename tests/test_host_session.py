@@ -647,6 +647,36 @@ def test_every_holder_is_told_whose_move_was_taken_back(tmp_path):
     assert seats[0].last(0).taken_back_by is None and watcher.last(None).taken_back_by is None
 
 
+@pytest.mark.parametrize("pairs", [1, 60])
+def test_a_secret_choice_taken_back_again_and_again_leaves_the_journal_as_it_was(tmp_path, pairs):
+    """A review saw a client alternate an Overseers pick, made while the
+    others had not picked, with its take-back: each pair appended two lines,
+    an fsync apiece, ~57 MB a day from one player. Now a take-back of the
+    line this match just wrote cuts it off again: the journal ends where it
+    did before the pick, however many pairs, and the others are still told
+    each time whose move was taken back."""
+    session = session_of(tmp_path, "overseers", 3)
+    seats = [Recorder() for _ in range(3)]
+    links = [session.connect(recorder, {seat}) for seat, recorder in enumerate(seats)]
+    session.start()
+    before, history = journal_bytes(session), list(session.match.history)
+    for _ in range(pairs):
+        pick = seats[0].last(0).legal[0]
+        assert links[0].send(SeatCommand.play(0, pick)) is None
+        assert len(journal_bytes(session)) > len(before)
+        assert links[0].send(SeatCommand.undo(0)) is None
+        assert seats[1].last(1).taken_back_by == 0
+    assert journal_bytes(session) == before
+    assert session.match.history == history
+    # the others' picks and the match go on, and the journal replays to it
+    for seat, link in enumerate(links):
+        assert link.send(SeatCommand.play(seat, seats[seat].last(seat).legal[0])) is None
+    session.match.close()
+    loaded = Match.load(session.match.path)
+    assert loaded.ok and loaded.match.history == session.match.history
+    loaded.match.close()
+
+
 class Checker:
     """Checks each update against the session's own state as it arrives."""
 

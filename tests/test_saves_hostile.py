@@ -321,11 +321,15 @@ def test_a_read_only_file_system_refuses_the_open(monkeypatch):
 
 
 def test_a_failed_undo_takes_nothing_back(monkeypatch):
+    """(Of an action played before the match was loaded: a take-back of one
+    this match just wrote cuts its line off, and writes nothing.)"""
     match = played(0)
     rng = random.Random(0)
     while CHANCE in match.to_act():
         match.step_chance(rng)
     match.apply(0, toygame.Raise())
+    match.close()
+    match = Match.load(match.path).match
     before = match.path.read_bytes()
     monkeypatch.setattr(match_module, "_write_all", failing_writer(errno.ENOSPC, True))
     with pytest.raises(SaveFailed):
