@@ -4,7 +4,9 @@ Line 1 is the `Header`. Every further line is one of:
 
 - an applied action: ``{"seat": 0, "action": {"type": "Ask", "count": 2}}``
   (chance outcomes too, with seat ``-1``, `core.engine.CHANCE`);
-- an undo: ``{"undo": 0, "count": 1}`` (seat 0 took back its last action);
+- an undo: ``{"undo": 0, "count": 1}`` (seat 0 took back its last action;
+  a take-back of lines the match just wrote cuts them off instead,
+  `saves.match.Match._cut_back`);
 - the end of the match: ``{"finished": {"winners": [1], "scores": [...]}}``,
   written right after the action that ended it, so a listing knows a match
   is finished (and who won) from its last line, without replaying it.

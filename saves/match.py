@@ -1,8 +1,10 @@
 """A live match: its state, its history and its journal on disk.
 
 Every applied action is appended to the journal at once (flushed and
-fsynced): that is the autosave. Loading replays the journal through the
-rules, so a file can never hold a state the rules would not reach.
+fsynced): that is the autosave. A take-back appends an undo line, or cuts
+off the lines this match just wrote (`_cut_back`). Loading replays the
+journal through the rules, so a file can never hold a state the rules
+would not reach.
 
 A match loaded from a journal with problems (damaged, or written by other
 rules) never writes to that file: its first `apply` or `undo` copies the
