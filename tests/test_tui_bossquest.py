@@ -195,7 +195,7 @@ async def test_a_spell_that_can_act_is_offered_to_activate_and_discard():
     _, text = await run(make_update(state))
     name = str(Spell(SpellKind.CANCEL))
     assert f"a Activate {name}" in text and f"x Discard {name}" in text, text
-    assert "then a activate or x discard." in " ".join(text.split()), text
+    assert "then a/↵ activate, x discard." in " ".join(text.split()), text
     assert "no effect" not in text, text
 
 
@@ -1587,3 +1587,26 @@ async def test_the_knights_panel_names_each_bots_level(size):
     text = "\n".join(rows)
     assert "Bob (hard)" in text and "Cyd (normal)" in text, text
     assert "Dee (" not in text and "Ann (you)" in text, text
+
+
+async def test_enter_at_the_wizard_says_what_it_does():
+    """A play-test at the Wizard: Enter on a spell read "↵ Choose", then
+    "↵ Do it", and the second Enter activated the spell, while the prompt
+    named only a and x. The footer names the bar's highlighted action
+    ("↵ Activate", "↵ Discard") and the prompt names Enter beside a."""
+    state = attrs.evolve(full_state(step=Step.WIZARD),
+                         offer=(Spell(SpellKind.CANCEL), Spell(SpellKind.NO_HEART_LOSS), None, None))
+    table = FakePort()
+    app = ScreenApp(make_update(state), table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        prompt = " ".join(app.screen.prompt_words().split())
+        assert "then a/↵ activate, x discard." in prompt, prompt
+        await pilot.press("down", "enter")
+        await wait_for(pilot, lambda: "↵ Activate" in screen_text(app).splitlines()[-1])
+        assert "Do it" not in screen_text(app).splitlines()[-1]
+        assert table.submitted == []
+        await pilot.press("right")
+        await wait_for(pilot, lambda: "↵ Discard" in screen_text(app).splitlines()[-1])
+        await pilot.press("left", "enter")
+        await wait_for(pilot, lambda: table.submitted == [(0, Activate(1))])

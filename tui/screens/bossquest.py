@@ -3467,9 +3467,9 @@ class BossQuestScreen(GameScreen):
                 # left out, not dimmed, when the spell can only be discarded:
                 # dimmed still read as offered, and the prompt says why
                 choices.append(Choice("a", f"Activate {name}".strip(), activate,
-                                      enabled=activate is not None))
+                                      enabled=activate is not None, verb="Activate"))
             choices.append(Choice("x", f"Discard {name}".strip(), discard,
-                                  enabled=discard is not None))
+                                  enabled=discard is not None, verb="Discard"))
         else:
             target = self._highlighted_target()
             label = self._target_label(target)
@@ -3657,8 +3657,10 @@ class BossQuestScreen(GameScreen):
         no_effect = self._no_effect()
         if no_effect is not None:
             return [f". {no_effect}: only ", ("x", "bold reverse"), " discards it."]
-        return [", then ", ("a", "bold reverse"), " activate or ", ("x", "bold reverse"),
-                " discard."]
+        # (Enter activates as a does, once a spell is chosen: a play-test
+        # pressed it twice to choose and activated a spell unawares)
+        return [", then ", ("a", "bold reverse"), "/", ("↵", "bold reverse"), " activate, ",
+                ("x", "bold reverse"), " discard."]
 
     def _no_effect(self) -> str | None:
         """Why the highlighted spell can only be discarded, when the legal

@@ -26,6 +26,7 @@ from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
 
+from tui.bindings import relabel
 from tui.widgets.cursor import CursorWidget, flow
 from tui.widgets.hints import hint, withdraw_hints
 from tui.widgets.quiet import content_key, relayout_if_resized
@@ -35,6 +36,10 @@ from tui.widgets.quiet import content_key, relayout_if_resized
 NOTHING_HIGHLIGHTED = "Nothing is highlighted yet: pick a choice by its key, or ←→ then Enter."
 
 
+#: Enter's word in the footer, unless the highlighted choice has its own
+ENTER_WORD = "Do it"
+
+
 @dataclass(frozen=True)
 class Choice:
     #: the key that makes this choice; "" for none (Enter when highlighted)
@@ -42,6 +47,10 @@ class Choice:
     label: str
     value: Any = None
     enabled: bool = True
+    #: Enter's word in the footer while this choice is highlighted
+    #: ("Activate"); "" for the bar's "Do it". A play-test at the Wizard
+    #: read "↵ Do it" and could not tell that it activated, not discarded
+    verb: str = ""
 
 
 def _same_choice(old: Choice, choices: Sequence[Choice]) -> int | None:
@@ -87,7 +96,7 @@ class ActionBar(CursorWidget):
         Binding("up", "line(-1)", "Up", show=False, tooltip="Move between the lines of actions"),
         Binding("down", "line(1)", "Down", show=False,
                 tooltip="Move between the lines of actions"),
-        Binding("enter", "choose", "Do it", key_display="↵"),
+        Binding("enter", "choose", ENTER_WORD, key_display="↵"),
     ]
 
     def help_text(self, binding: Binding) -> str | None:
@@ -147,6 +156,8 @@ class ActionBar(CursorWidget):
         #: what an Enter says while nothing is highlighted (the screen's
         #: words for the decision, naming its keys); "" for the usual
         self.unpicked = ""
+        #: Enter's word in the footer now (`_name_enter`)
+        self._enter_word = ENTER_WORD
 
     @property
     def choices(self) -> tuple[Choice, ...]:
@@ -193,6 +204,8 @@ class ActionBar(CursorWidget):
         else:
             self._settle_cursor(keep=False)
             self._placed = False
+        if self._name_enter():  # new choices under a cursor that stayed put
+            self.refresh_bindings()
         # the same choices again (most updates): the cursor's own refresh will do
         shown = (content_key(self._choices), self.picking, self.empty)
         if shown != self._shown:
@@ -233,8 +246,20 @@ class ActionBar(CursorWidget):
 
     def watch_cursor(self, old: int, new: int) -> None:
         super().watch_cursor(old, new)
-        if (old < 0) != (new < 0):
+        if (old < 0) != (new < 0) or self._name_enter():
             self.refresh_bindings()  # "↵ Do it" leaves or comes back (`check_action`)
+
+    def _name_enter(self) -> bool:
+        """Give Enter the highlighted choice's word (`Choice.verb`), or
+        "Do it"; whether the word changed."""
+        choices = self._choices
+        chosen = choices[self.cursor] if 0 <= self.cursor < len(choices) else None
+        word = (chosen.verb if chosen is not None else "") or ENTER_WORD
+        if word == self._enter_word:
+            return False
+        self._enter_word = word
+        relabel(self, "choose", word)
+        return True
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "choose" and self.nothing_highlighted():
