@@ -553,7 +553,10 @@ class Table:
             state = {
                 "finished": match.finished,
                 "to_act": to_act,
-                "actions": len(match.history),
+                # what the players (people and bots) chose: the deal and
+                # the draws are chance's, and a play-test's leave-for-good box
+                # read "23 moves made" where one bot had chosen a card
+                "moves": sum(seat >= 0 for seat, _ in match.history),
             }
         seats = [attrs.asdict(s) for s in self.seats]
         # (the session's word: the lobby goes out as the bot sits down,

@@ -2862,3 +2862,28 @@ async def test_a_seat_kept_for_a_name_locks_nobody_out_and_waits_for_its_player(
     assert (await dan.expect("chat"))["chat"]["text"] == "still here"
     for player in (dan, mallory):
         await player.close()
+
+
+@pytest.mark.parametrize("game_id, more", [
+    ("overboss-duel", []), ("overseers", [{"bot": "random"}]), ("boss-quest", []),
+    ("overstocked", [])])
+async def test_the_lobby_counts_the_players_moves_not_the_deal(hub, game_id, more):
+    """A play-test's leave-for-good box read "23 moves made" where one bot
+    had chosen a card: the count held the cards dealt. The lobby's count is
+    of what the players (people and bots) chose: none yet at the start,
+    however much chance dealt (a bot's choice aside)."""
+    hub_, path = hub
+    ann = await Player.connect(path, "ann")
+    bob = await Player.connect(path, "bob")
+    await ann.send({"create": {"game": game_id, "seats": ["open", {"player": "bob"}, *more]}})
+    table = (await ann.expect("created"))["created"]["table"]
+    await ann.send({"join": {"table": table, "seat": 0}})
+    await bob.send({"join": {"table": table, "seat": 1}})
+    await _first_update(ann, game_id, table)
+    match = hub_.tables[table].session.match
+    assert any(seat == CHANCE for seat, _ in match.history)  # a deal (or a draw) came first
+    moves = hub_.tables[table].summary()["play"]["moves"]
+    assert moves == sum(seat >= 0 for seat, _ in match.history)
+    assert moves <= len(more)  # (a bot may have chosen already; ann and bob have not)
+    for player in (ann, bob):
+        await player.close()

@@ -515,7 +515,7 @@ def test_the_lobby_says_who_is_away():
     assert seat_text(invited, "Bob") == "Ann (invited)"
     assert seat_text({"kind": "open", "player": None}, "Ann") == "open"
     table = {"seats": [ann, bob], "started": True,
-             "play": {"finished": False, "to_act": [1], "actions": 3}}
+             "play": {"finished": False, "to_act": [1], "moves": 3}}
     assert status_text(table) == "waiting: Bob away"
     bob["away"] = False
     assert status_text(table) == "Bob to play"
@@ -603,7 +603,7 @@ async def test_a_watchers_line_at_a_table_one_is_away_from_says_they_are_watchin
 
     overseers = {"table": "t1", "game": "overseers", "title": "Overseers",
                  "seats": [seat("ann"), seat("bob"), seat("cy")], "started": True,
-                 "match": "a" * 32, "play": {"finished": False, "to_act": [0], "actions": 4}}
+                 "match": "a" * 32, "play": {"finished": False, "to_act": [0], "moves": 4}}
     app = JoinApp(tmp_path / "no-hub.sock", "bob", theme_name="textual-dark")
     said = record_notices(app)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -1055,7 +1055,7 @@ def test_the_lobby_says_when_a_bot_plays_for_an_away_player():
     ann = {"kind": "reserved", "player": "Ann", "present": True, "away": False}
     assert seat_text(bob, "Ann") == "Bob (away — bot playing)"
     table = {"seats": [ann, bob], "started": True, "away_bot": 60.0,
-             "play": {"finished": False, "to_act": [1], "actions": 3}}
+             "play": {"finished": False, "to_act": [1], "moves": 3}}
     # (it read "Bob (away — bot playing) to play", over two lines at 80 columns)
     assert status_text(table) == "a bot is playing for Bob"
     bob["bot_playing"] = False  # away, the bot not seated yet
@@ -1073,7 +1073,7 @@ def test_your_own_turn_away_from_the_table_reads_your_turn():
     bob = {"kind": "reserved", "player": "bob", "present": True, "away": True}
     ann = {"kind": "reserved", "player": "ann", "present": True, "away": False}
     table = {"seats": [ann, bob], "started": True,
-             "play": {"finished": False, "to_act": [1], "actions": 3}}
+             "play": {"finished": False, "to_act": [1], "moves": 3}}
     assert status_text(table, "bob") == "your turn"
     assert status_text(table, "ann") == "waiting: bob away"
     table["away_bot"] = 30.0
@@ -1110,7 +1110,7 @@ async def test_the_lobby_under_a_table_is_drawn_on_coming_back_not_at_every_move
 
     def listing(to_act: int) -> list[dict]:
         return [{"title": "Overseers", "seats": [ann, bob], "started": True,
-                 "play": {"finished": False, "to_act": [to_act], "actions": 3}}]
+                 "play": {"finished": False, "to_act": [to_act], "moves": 3}}]
 
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -1145,7 +1145,7 @@ async def test_the_lobby_cursor_follows_a_table_and_comes_back_to_the_one_left()
 
     def table(tid: str, finished: bool) -> dict:
         return {"table": tid, "title": tid, "seats": [ann], "started": True,
-                "play": {"finished": finished, "to_act": [] if finished else [0], "actions": 3}}
+                "play": {"finished": finished, "to_act": [] if finished else [0], "moves": 3}}
 
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -1180,7 +1180,7 @@ async def test_a_table_set_up_for_the_player_is_highlighted_when_it_appears():
     bob = {"kind": "reserved", "player": "Bob", "present": True, "away": False}
     invited = {"kind": "reserved", "player": "Bob", "present": False, "away": False}
     old = {"table": "old", "title": "Overseers", "seats": [ann, bob], "started": True,
-           "play": {"finished": True, "to_act": [], "actions": 30}}
+           "play": {"finished": True, "to_act": [], "moves": 30}}
     other = {"table": "other", "title": "Overboss Duel", "seats": [ann], "started": False}
     quest = {"table": "quest", "title": "Boss Quest", "seats": [ann, invited],
              "started": False, "creator": "Ann"}
@@ -1290,7 +1290,7 @@ async def test_a_six_seat_table_leaves_the_now_column_in_sight_at_80_columns():
                        person("dan"), bot, bot]}
     duel = {"table": "d", "title": "Overboss Duel", "started": True,
             "seats": [person("cat", True), person("dan", True)],
-            "play": {"finished": False, "to_act": [0], "actions": 9}}
+            "play": {"finished": False, "to_act": [0], "moves": 9}}
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -1734,7 +1734,7 @@ async def test_the_now_column_stays_in_sight_when_a_tables_seats_wrap_later():
         table = {"table": "d", "title": "Overboss Duel", "started": started,
                  "creator": "ann", "seats": seats, "away_bot": 30.0}
         if started:
-            table["play"] = {"finished": False, "to_act": [0], "actions": 9}
+            table["play"] = {"finished": False, "to_act": [0], "moves": 9}
         return table
 
     app = lobby_app()
@@ -1766,7 +1766,7 @@ async def test_a_seat_too_long_to_break_leaves_the_now_column_in_sight():
              {"kind": "reserved", "player": "cy", "present": True, "away": False}]
     table = {"table": "d", "title": "Overboss Duel", "started": True, "creator": "bob",
              "seats": seats, "away_bot": 30.0,
-             "play": {"finished": False, "to_act": [1], "actions": 9}}
+             "play": {"finished": False, "to_act": [1], "moves": 9}}
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -1786,7 +1786,7 @@ async def test_the_lobby_help_says_what_enter_does_there():
 
     ann = {"kind": "reserved", "player": "ann", "present": True, "away": False}
     duel = {"table": "d", "title": "Overboss Duel", "started": True, "seats": [ann],
-            "play": {"finished": False, "to_act": [0], "actions": 9}}
+            "play": {"finished": False, "to_act": [0], "moves": 9}}
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -2338,7 +2338,7 @@ async def test_the_lobby_hint_on_a_full_table_says_w_watches_it():
 
     full = {"table": "f", "title": "Overboss Duel", "started": True,
             "seats": [seat("bob"), seat("cid")],
-            "play": {"finished": False, "to_act": [0], "actions": 9}}
+            "play": {"finished": False, "to_act": [0], "moves": 9}}
     # (away: held by none of her terminals; held, it is open at another)
     mine = dict(full, table="m", seats=[seat("bob"), seat("ann", False, True)])
     free = dict(full, table="o", started=False, play=None,
@@ -3009,7 +3009,7 @@ def _four_seat_listing(me: str) -> list[dict]:
     seats = [{"kind": "reserved", "player": name, "present": True, "away": False}
              for name in ("ann", "bob", "cy")] + [{"kind": "bot", "level": "normal"}]
     over = {"table": "a", "title": "Overseers", "started": True, "creator": "ann",
-            "seats": seats, "play": {"finished": True, "to_act": [], "actions": 90}}
+            "seats": seats, "play": {"finished": True, "to_act": [], "moves": 90}}
     waiting = {"table": "b", "title": "Overseers", "started": False, "creator": "ann",
                "seats": [dict(s, present=s.get("player") != "bob") for s in seats]}
     return [over, waiting]
@@ -3065,7 +3065,7 @@ async def test_the_lobby_resized_under_a_table_is_laid_out_anew_on_coming_back()
         listing[1]["away_bot"] = 30.0
         listing[1]["seats"] = [dict(s, away=True, bot_playing=True) if s.get("player") else s
                                for s in listing[1]["seats"]]
-        listing[1].update(started=True, play={"finished": False, "to_act": [1], "actions": 9})
+        listing[1].update(started=True, play={"finished": False, "to_act": [1], "moves": 9})
         lobby.show(listing, "cy")
         await pilot.pause()
         await app.push_screen(Screen())
@@ -3347,7 +3347,7 @@ async def test_a_name_of_wide_characters_leaves_the_now_column_in_sight():
             "seats": [person(wide), person("ann")]}
     mine = {"table": "d", "title": "Overboss Duel", "started": True, "creator": "ann",
             "seats": [person("ann", away=True), person("bob")],
-            "play": {"finished": False, "to_act": [0], "actions": 9}}
+            "play": {"finished": False, "to_act": [0], "moves": 9}}
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -3377,7 +3377,7 @@ async def test_a_long_name_is_never_cut_in_the_seats_column_at_80_columns(name):
              "seats": [person(name), person("cy2@laptop", present=False)]}
     duel = {"table": "d", "title": "Overboss Duel", "started": True, "creator": "ann",
             "away_bot": 30, "seats": [person("ann"), person("bob", away=True)],
-            "play": {"finished": False, "to_act": [1], "actions": 9}}
+            "play": {"finished": False, "to_act": [1], "moves": 9}}
     again = {**duel, "table": "e", "seats": [person("ann"), person("bob")]}  # ("#2")
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -3412,10 +3412,10 @@ async def test_a_name_of_wide_characters_is_cut_in_the_now_column_too():
 
     playing = {"table": "p", "title": "Overboss Duel", "started": True, "creator": "ann",
                "seats": [person(wide), person("ann")],
-               "play": {"finished": False, "to_act": [0], "actions": 9}}
+               "play": {"finished": False, "to_act": [0], "moves": 9}}
     waiting = {"table": "w", "title": "Overboss Duel", "started": True, "creator": "ann",
                "seats": [person(wide, away=True), person("ann")],
-               "play": {"finished": False, "to_act": [0], "actions": 9}}
+               "play": {"finished": False, "to_act": [0], "moves": 9}}
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -3506,11 +3506,11 @@ async def test_the_lobby_highlights_the_table_where_the_turn_notice_sends_the_pl
     bob_away = {"kind": "reserved", "player": "Bob", "present": True, "away": True}
     bob = {"kind": "reserved", "player": "Bob", "present": True, "away": False}
     old = {"table": "old", "title": "Overseers", "seats": [ann, bob], "started": True,
-           "play": {"finished": True, "to_act": [], "actions": 30}}
+           "play": {"finished": True, "to_act": [], "moves": 30}}
 
     def running(tid: str, bobs_turn: bool) -> dict:
         return {"table": tid, "title": "Overseers", "seats": [ann, bob_away], "started": True,
-                "play": {"finished": False, "to_act": [1 if bobs_turn else 0], "actions": 3}}
+                "play": {"finished": False, "to_act": [1 if bobs_turn else 0], "moves": 3}}
 
     app = lobby_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -3595,7 +3595,7 @@ async def test_finished_matches_in_the_lobby_are_told_apart(tmp_path):
         return [{"table": tid, "game": "overstocked", "title": "Overstocked",
                  "seats": [seat("ann"), seat("bob"), seat("cy"), {"kind": "bot", "level": "normal"}],
                  "started": True, "match": f"{tid * 8}{'0' * 24}",
-                 "play": {"finished": tid in finished, "to_act": [0], "actions": 40}}
+                 "play": {"finished": tid in finished, "to_act": [0], "moves": 40}}
                 for tid in ("a", "b", "c")]
 
     app = JoinApp(tmp_path / "no-hub.sock", "ann", theme_name="textual-dark")
@@ -3632,7 +3632,7 @@ async def test_a_finished_row_says_when_it_ended_as_the_hub_says_it(tmp_path):
                  "seats": [{"kind": "reserved", "player": "fay", "present": True},
                            {"kind": "bot", "level": "normal"}],
                  "started": True, "match": "6b3d62fe" + "0" * 24,
-                 "play": {"finished": True, "to_act": [], "actions": 40},
+                 "play": {"finished": True, "to_act": [], "moves": 40},
                  "winners": ["Bot 2"], "winner_seats": [1], "ended_at": ended_at}]
 
     ended = time.time() - 120
@@ -3674,7 +3674,7 @@ async def test_a_finished_row_says_who_won_without_the_final_update(tmp_path):
         entry = {"table": "t1", "game": "overseers", "title": "Overseers",
                  "seats": [seat("ann"), {**seat("bob"), "gone": True}, seat("cy")],
                  "started": True, "match": "a" * 32,
-                 "play": {"finished": finished, "to_act": [0], "actions": 40}}
+                 "play": {"finished": finished, "to_act": [0], "moves": 40}}
         return [{**entry, "winners": ["cy"]} if finished else entry]
 
     app = JoinApp(tmp_path / "no-hub.sock", "bob", theme_name="textual-dark")
@@ -3813,7 +3813,7 @@ async def test_a_finished_row_names_a_bot_winner_as_its_seat(tmp_path):
     def listing(seats, winners, winner_seats, finished=True) -> list[dict]:
         entry = {"table": "t1", "game": "overstocked", "title": "Overstocked",
                  "seats": seats, "started": True, "match": "a" * 32,
-                 "play": {"finished": finished, "to_act": [0], "actions": 40}}
+                 "play": {"finished": finished, "to_act": [0], "moves": 40}}
         return [{**entry, "winners": winners, "winner_seats": winner_seats} if finished else entry]
 
     ann = {"kind": "reserved", "player": "ann", "present": True}

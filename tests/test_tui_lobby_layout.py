@@ -255,7 +255,7 @@ async def test_the_lobbys_boxes_and_notices_name_the_table_they_act_on():
     def stocked(tid: str, to_act: int, moves: int) -> dict[str, Any]:
         return {"table": tid, "title": "Overstocked", "started": True, "creator": "fay",
                 "seats": [person("fay"), person("ann", away=True)],
-                "play": {"finished": False, "to_act": [to_act], "actions": moves}}
+                "play": {"finished": False, "to_act": [to_act], "moves": moves}}
 
     mine = {"table": "mine", "title": "Boss Quest", "started": False, "creator": "ann",
             "seats": [person("ann"), {"kind": "reserved", "player": "cy", "present": False},

@@ -13,7 +13,7 @@ from tui.remote import RemoteTable, lobby_tables
 def _anns_turn_table() -> dict[str, Any]:
     tables, _ = lobby_tables([{
         "table": "t1", "game": "overboss-duel", "title": "Overboss Duel", "started": True,
-        "away_bot": 30.0, "play": {"to_act": [0], "actions": 3},
+        "away_bot": 30.0, "play": {"to_act": [0], "moves": 3},
         "seats": [{"kind": "human", "player": "Ann", "away": True, "bot_in": 29.6},
                   {"kind": "human", "player": "Bob", "present": True}],
     }])
@@ -40,7 +40,7 @@ def test_a_rematch_line_is_the_tables_own_and_tells_a_watcher_no_seat():
     (`"kind": "rematch"`), worded for its reader."""
     tables, _ = lobby_tables([{
         "table": "t1", "game": "overboss-duel", "title": "Overboss Duel", "started": True,
-        "play": {"finished": True, "to_act": [], "actions": 40},
+        "play": {"finished": True, "to_act": [], "moves": 40},
         "seats": [{"kind": "reserved", "player": "Ann"}, {"kind": "reserved", "player": "Bob"}],
     }])
     line = {"table": "t1", "from": "Ann", "text": "Rematch? r sits you down", "kind": "rematch",

@@ -1528,12 +1528,12 @@ def _lobby_table(entry: Any) -> dict[str, Any] | None:
         if not isinstance(play, dict):
             return None
         to_act = play.get("to_act")
-        actions = play.get("actions")
+        moves = play.get("moves")
         play = {
             "finished": play.get("finished") is True,
             "to_act": [s for s in to_act if type(s) is int and 0 <= s < len(seats)]
             if isinstance(to_act, list) else [],
-            "actions": actions if type(actions) is int else 0,
+            "moves": moves if type(moves) is int else 0,
         }
     away_bot = entry.get("away_bot")
     ended_at = entry.get("ended_at")

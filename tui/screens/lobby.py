@@ -1155,7 +1155,7 @@ class LobbyScreen(Screen):
         if not state:
             return named
         words = [named, status_text(table, self.me)]
-        moves = (table.get("play") or {}).get("actions") or 0
+        moves = (table.get("play") or {}).get("moves") or 0
         if table.get("started") and moves:
             words.append(f"{moves} move{'s' if moves != 1 else ''} made")
         return " · ".join(words)
