@@ -31,6 +31,12 @@ def base_verb(verb: str) -> str:
     return verb[:-1]
 
 
+def counted(n: int, noun: str) -> str:
+    """`n` `noun`s, one singular: "1 point", "-1 point", "0 points" (a
+    play-test's results read "1 points")."""
+    return f"{n} {noun}" if abs(n) == 1 else f"{n} {noun}s"
+
+
 def one_stop(line: str) -> str:
     """A sentence ends once: a name that ends in "!" or "?" ("Final turn!")
     takes no full stop after it ("The Wizard offers Final turn!")."""
@@ -89,4 +95,4 @@ def with_article(name: str) -> str:
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
-__all__ = ["base_verb", "one_stop", "second_person", "with_article"]
+__all__ = ["base_verb", "counted", "one_stop", "second_person", "with_article"]

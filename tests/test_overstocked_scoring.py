@@ -251,7 +251,7 @@ def test_advanced_still_tied_player_chooses_os4():
     # total is said as that, "instead" (play-test: "44 points in all, 4
     # halving Bean Bears (B)" read as one list)
     assert ("Player 1: Pocket Petz (P) score half: tied with Furballs (F) on area (2) and "
-            "crates (2); the game chose the half best for Player 1: -1 points (halving "
+            "crates (2); the game chose the half best for Player 1: -1 point (halving "
             "Furballs (F) instead: -5) (house ruling OS-4).") in seat.notes, seat.notes
 
 
@@ -396,3 +396,13 @@ def test_negative_yo_yos_and_bean_bears():
     """OS §Scoring: any toy may be the negative one (Yo-yos, Bean Bears)."""
     assert negative_toys((1, 1, 4, 2), (1, 1, 4, 2))[0] == (YY,)
     assert negative_toys((1, 1, 2, 4), (1, 1, 2, 4))[0] == (BB,)
+
+
+def test_a_total_of_one_reads_one_point():
+    """A play-test's results read "the game chose the best for bob: 1
+    points": a count of one is singular in every game's results."""
+    from core.wording import counted
+
+    assert [counted(n, "point") for n in (1, -1, 0, 2, -3)] == [
+        "1 point", "-1 point", "0 points", "2 points", "-3 points"]
+    assert counted(1, "pt") == "1 pt" and counted(4, "pt") == "4 pts"

@@ -28,6 +28,7 @@ from core.overstocked.cards import (
     Incentive,
     Toy,
 )
+from core.wording import counted
 
 Grid = Mapping[int, str]
 
@@ -296,7 +297,8 @@ def seat_score(
         else:
             alternatives = "; ".join(f"with {_names([t])} negative instead: {by_neg[t]}"
                                      for t in others_neg)
-            neg_why = f"the game chose the best for {name}: {total} points ({alternatives})"
+            neg_why = (f"the game chose the best for {name}: "
+                       f"{counted(total, 'point')} ({alternatives})")
         notes.append(f"{name}: {_names([neg])} chosen to score negatively: tied with "
                      f"{_names(others_neg)}; {neg_why} (house ruling OS-4).")
     if bot:
@@ -316,7 +318,8 @@ def seat_score(
                 # each other half's total, said as that ("instead")
                 alternatives = "; ".join(f"halving {_names([t])} instead: {by_half[t]}"
                                          for t in others)
-                half_why += (f"; the game chose the half best for {name}: {total} points "
+                half_why += (f"; the game chose the half best for {name}: "
+                             f"{counted(total, 'point')} "
                              f"({alternatives}) (house ruling OS-4)")
         notes.append(f"{name}: {_names([half])} score half: {half_why}.")
     rows = tuple(

@@ -66,6 +66,7 @@ from core.overboss.board import Side
 from core.overboss.components import CRYSTAL_TERRAIN, Terrain, Token
 from core.overboss.rules import LAIR_RULE
 from core.overboss.state import ABILITY_STEPS, Lair, State, Step, cell
+from core.wording import counted
 from host.messages import split_mark
 from tui import resources
 from tui.bot_levels import LEVEL_FORMS, level_mark
@@ -431,7 +432,7 @@ def board_grid(view: State, seat: int | None, names: tuple[str, ...],
             # as the pad's Total: a face-down Boss's objective is still to
             # come (no "pts": "22+? pts" is cut on the 80-column board)
             who += (f" · {pts}+?" if owner in hidden
-                    else f" · {pts} pt{'s' if pts != 1 else ''}")
+                    else f" · {counted(pts, 'pt')}")
         return f"{arrow} {who}"
 
     return Grid(
