@@ -809,6 +809,20 @@ async def test_a_knight_played_by_a_bot_says_so_in_the_status_not_a_cut_name(siz
     assert not any("(left —" in line or "(away —" in line for line in rows.values()), rows
 
 
+@pytest.mark.parametrize("size", [(80, 24), (100, 24)])  # (taller: the cards go under)
+async def test_the_knights_cards_stay_in_line_beside_a_long_status(size):
+    """A play-test (80x24): "away — bot playing" pushed that knight's cards
+    to the right of the others' rows, harder to compare. The status
+    column is as wide as its longest: every row's cards start alike."""
+    names = ("Ann", "Bob", "Cyd (away — bot playing)", "Dee")
+    update = attrs.evolve(make_update(full_state()), names=names)
+    _, text = await run(update, size=size)
+    rows = [line for line in text.splitlines() if re.search(r"♥\d ⚷\d", line)]
+    assert len(rows) == 4 and "away — bot playing" in rows[2], text
+    starts = {re.search(r"[\[(](▒▒|[A-Z]\d)[\])]", line).start() for line in rows}
+    assert len(starts) == 1, "\n".join(rows)
+
+
 # -- undo -----------------------------------------------------------------------
 
 

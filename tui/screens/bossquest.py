@@ -2902,6 +2902,12 @@ class BossQuestScreen(GameScreen):
                                               "counted", room) else "over")
                     for p in parts]
 
+        # a status or companion longer than its column widens it for every
+        # row: "away — bot playing" pushed its row's cards out of line with
+        # the others' (a play-test, 80x24)
+        natural = attrs.evolve(
+            natural, status=max([natural.status, *(cell_len(p.status) for p in parts)]),
+            companion=max([natural.companion, *(cell_len(p.companion or "") for p in parts)]))
         if big and self._tall_rows and all(
                 _row_fits(p, natural, "big", room) for p in parts):
             return natural, ["big"] * len(parts)
