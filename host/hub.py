@@ -599,7 +599,7 @@ class Table:
             # not): a watcher's app finds the match it watched again by it
             "match": None if self.session is None else self.session.match.header.match_id,
             "rematch_of": self.rematch_of,
-            # who won, for everyone's row ("over · won by Cy"): a player who
+            # who won, for everyone's row ("over · Cy won"): a player who
             # left for good, or never sat there, gets no final update to say it
             **({"winners": self.winners()} if self.finished else {}),
             # and by seat: the row names a winner as its Seats column names

@@ -3611,7 +3611,7 @@ async def test_finished_matches_in_the_lobby_are_told_apart(tmp_path):
         assert now[0] == "over · match aaaaaaaa"
         assert grid.virtual_size.width <= grid.scrollable_content_region.width
     table = {"match": "d" * 32, "ended": {"winners": ["ann", "cy"], "at": "04:12"}}
-    assert ending_words(table, "ann") == ["won by you and cy", "04:12"]
+    assert ending_words(table, "ann") == ["you and cy won", "04:12"]
 
 
 async def test_a_finished_row_says_when_it_ended_as_the_hub_says_it(tmp_path):
@@ -3642,7 +3642,7 @@ async def test_a_finished_row_says_when_it_ended_as_the_hub_says_it(tmp_path):
         await app.remote.handle({"lobby": listing(ended)})  # over before this app came
         await pilot.pause()
         grid = app.screen.query_one(DataTable)
-        assert str(grid.get_row_at(0)[2]) == f"over · won by bot (normal) · {ended_words(ended)}"
+        assert str(grid.get_row_at(0)[2]) == f"over · bot (normal) won · {ended_words(ended)}"
         assert ":" in ended_words(ended) or time.localtime()[:3] != time.localtime(ended)[:3]
         assert grid.rows[grid.coordinate_to_cell_key((0, 0)).row_key].height == 1
         for hostile in ("15:16", True, float("nan"), -1, 1e300, time.time() + 7 * 86400,
@@ -3650,7 +3650,7 @@ async def test_a_finished_row_says_when_it_ended_as_the_hub_says_it(tmp_path):
             app.remote.endings.clear()
             await app.remote.handle({"lobby": listing(hostile)})
             await pilot.pause()
-            assert str(grid.get_row_at(0)[2]) == "over · won by bot (normal) · match 6b3d62fe", (
+            assert str(grid.get_row_at(0)[2]) == "over · bot (normal) won · match 6b3d62fe", (
                 hostile)
     noon = time.mktime((2025, 12, 24, 12, 0, 0, 0, 0, -1))
     assert ended_words(noon - 3600, now=noon) == "11:00"
@@ -3686,7 +3686,7 @@ async def test_a_finished_row_says_who_won_without_the_final_update(tmp_path):
         after = time.strftime("%H:%M")  # (the minute may turn meanwhile)
         await pilot.pause()
         grid = app.screen.query_one(DataTable)
-        assert str(grid.get_row_at(0)[2]) in {f"over · won by cy · {at}" for at in (before, after)}
+        assert str(grid.get_row_at(0)[2]) in {f"over · cy won · {at}" for at in (before, after)}
         # (the winners the hub names are taken as any name it sends is)
         await app.remote.handle({"lobby": [{**listing(True)[0], "winners": ["x" * 500, 7]}]})
         await pilot.pause()
@@ -3827,18 +3827,18 @@ async def test_a_finished_row_names_a_bot_winner_as_its_seat(tmp_path):
         after = time.strftime("%H:%M")  # (the minute may turn meanwhile)
         await pilot.pause()
         grid = app.screen.query_one(DataTable)
-        assert str(grid.get_row_at(0)[2]) in {f"over · won by bot (normal) · {at}"
+        assert str(grid.get_row_at(0)[2]) in {f"over · bot (normal) won · {at}"
                                               for at in (before, after)}
         # (a winner's seat the table does not have is not believed)
         await app.remote.handle({"lobby": listing([ann, bot], ["Bot 2"], [1, 5, "1"])})
         assert app.remote.tables[0]["ended"]["seats"] == [1]
     rules = {**bot, "level": "easy", "rules_bot": True}
-    for seats, winners, words in (([ann, rules], [1], f"won by {RULES_BOT_SEAT}"),
-                                  ([ann, bot], [0, 1], "won by you and bot (normal)")):
+    for seats, winners, words in (([ann, rules], [1], f"{RULES_BOT_SEAT} won"),
+                                  ([ann, bot], [0, 1], "you and bot (normal) won")):
         table = {"seats": seats, "ended": {"winners": ["x"], "seats": winners, "at": "08:07"}}
         assert ending_words(table, "ann") == [words, "08:07"]
     # an older hub names no seats: its names are shown
-    assert ending_words({"seats": [ann, bot], "ended": {"winners": ["cy"]}}, "ann") == ["won by cy"]
+    assert ending_words({"seats": [ann, bot], "ended": {"winners": ["cy"]}}, "ann") == ["cy won"]
 
 
 async def test_a_chat_line_typed_while_the_hub_is_away_stays_in_its_box(tmp_path, monkeypatch):

@@ -123,8 +123,7 @@ async def test_a_long_invited_name_does_not_squeeze_the_now_column():
             app.screen.show([waiting, over], "dee")
             await pilot.pause()
             text = rows(app)
-            assert any(line.rstrip().endswith("won by you ·") or "over · won by you" in line
-                       for line in text), (width, text)
+            assert any("over · you won" in line for line in text), (width, text)
             assert any(f"{long_name} (invited)" in line for line in text), (width, text)
             assert all(len(line) <= width for line in text)
             if width == 120:  # room for all: nothing cut or wrapped
@@ -243,11 +242,13 @@ async def test_every_row_keeps_to_one_line_at_80_columns_in_short_words(me):
         app = lobby_app()
         async with app.run_test(size=(width, 24)) as pilot:
             await settle(pilot)
-            app.screen.show(report_lobby(me), me)
+            # (the ended match's who-won no longer gives way to keep the
+            # rows to a line: `test_a_finished_table_reads_one_way_beside_its_rematch`)
+            app.screen.show([t for t in report_lobby(me) if t["table"] != "c"], me)
             await pilot.pause()
             grid = app.screen.query_one(DataTable)
             assert all(grid.rows[key].height == 1 for key in grid.rows), (width, rows(app))
-            cells = [[str(text) for text in grid.get_row_at(row)] for row in range(4)]
+            cells = [[str(text) for text in grid.get_row_at(row)] for row in range(3)]
             seats = " ".join(row[1] for row in cells)
             for name in ("ann", "bob", "cy", "dee"):  # never cut
                 assert f"{name} (" in seats or f"{name}," in seats or seats.endswith(name)
@@ -258,15 +259,12 @@ async def test_every_row_keeps_to_one_line_at_80_columns_in_short_words(me):
             if width == 160:
                 assert "bob (invited)" in seats or me == "bob"
                 assert f"{me} (you, away — bot playing)" in seats or me == "dee"
-                assert cells[2][2] == "over · won by bot (normal) · 22:36"
                 assert not legend.display
             else:
                 if me in ("ann", "bob"):  # their rows fit no other way
                     assert "(invited)" not in seats and "inv.)" in seats, seats
                 if me == "ann":
                     assert "ann (you, away, bot)" in seats, seats
-                assert cells[2][2] in ("over · bot (normal) won · 22:36", "over · bot (normal) won",
-                                       "over · normal bot won", "over · 22:36"), cells[2]
                 assert legend.display == ("inv.)" in seats or "away, bot" in seats)
                 # told once, on a line of its own
                 assert any(line.strip() == LEGEND for line in rows(app)) == legend.display, text
@@ -278,8 +276,8 @@ async def test_a_bots_turn_beside_an_invitation_keeps_each_row_to_one_line_at_80
     """Play-testing the fix (80x24): ann's Boss Quest inviting cy and bob
     beside bob's Boss Quest with three bots, a bot to play, read "ann (you),
     bot (normal), cy (invited), / bob (invited)": "bot (normal) to play"
-    left the seats too little room. Said short there too ("normal bot to
-    play"), every row keeps to one line."""
+    left the seats too little room. Said short there too ("bot to play":
+    the seats name its level), every row keeps to one line."""
     invited = {"table": "a", "title": "Boss Quest", "started": False, "creator": "ann",
                "seats": [person("ann"), NORMAL, person("cy", present=False),
                          person("bob", present=False)], "away_bot": None}
@@ -293,12 +291,9 @@ async def test_a_bots_turn_beside_an_invitation_keeps_each_row_to_one_line_at_80
         await pilot.pause()
         grid = app.screen.query_one(DataTable)
         assert all(grid.rows[key].height == 1 for key in grid.rows), rows(app)
-        # (in the two columns a list this short never gives a scroll bar,
-        # "bot (normal) to play" fits whole; short, "normal bot to play",
-        # where a scroll bar's room is kept)
-        assert [str(text) for text in grid.get_row_at(1)][2] == "bot (normal) to play"
+        assert [str(text) for text in grid.get_row_at(1)][2] == "bot to play"
         assert [str(text) for text in grid.get_row_at(0)][1] == (
-            "ann (you), normal bot, cy (inv.), bob (inv.)")
+            "ann (you), bot (normal), cy (inv.), bob (inv.)")
 
 
 async def test_the_columns_take_the_scroll_bars_room_while_the_list_does_not_scroll():
@@ -317,7 +312,7 @@ async def test_the_columns_take_the_scroll_bars_room_while_the_list_does_not_scr
         await pilot.pause()
         grid = app.screen.query_one(DataTable)
         assert [str(text) for text in grid.get_row_at(0)][1:] == [
-            "ann (you), bobby, bot (normal)", "over · won by bot (normal) · 22:36"], rows(app)
+            "ann (you), bobby, bot (normal)", "over · bot (normal) won · 22:36"], rows(app)
         assert grid.virtual_size.width <= 80 and not grid.show_vertical_scrollbar
         assert all(len(line) <= 80 for line in rows(app))
         # twenty tables scroll: the bar's room is kept, no row under it
@@ -372,3 +367,51 @@ async def test_a_table_where_everyone_is_away_keeps_to_one_line_at_80_columns(na
                                f"your turn; {len(names) - 1} others away", "your turn"), rows(app)
                 # the Now column says no less than the seats leave unsaid
                 assert seats != full or now != "your turn"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)])
+async def test_a_finished_table_reads_one_way_beside_its_rematch(size):
+    """A play-test (80x24) read one finished table four ways within minutes:
+    "over · bot (normal) won", "over · normal bot won", "over · won by bot
+    (normal) ·" / "18:47" and "over · 18:47", and a bot "bot (normal)" in
+    one row's seats, "normal bot" in the next. One wording, at 80 columns
+    and wide: "bot (normal)", and "over · bot (normal) won" (with its time
+    where it fits), never without who won."""
+    over = overseers("c", person("ann"), person("bob"), NORMAL, started=True,
+                     play={"finished": True, "to_act": [], "moves": 80},
+                     ended={"seats": [2], "at": "18:47"})
+    rematch = overseers("d", person("ann"), person("bob", present=False), NORMAL)
+    quest = {"table": "q", "title": "Boss Quest", "started": False, "creator": "ann",
+             "seats": [person("ann"), person("bob", present=False),
+                       person("cy", present=False), NORMAL, NORMAL], "away_bot": 30.0}
+    long_names = overseers("l", person("Maximiliana-Konstantinopolitana3"), person("ann"),
+                           NORMAL, started=True,
+                           play={"finished": True, "to_act": [], "moves": 80},
+                           ended={"seats": [2], "at": "18:50"})
+    for listing in ([over, rematch], [over, rematch, quest], [over, rematch, quest, long_names]):
+        app = lobby_app()
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            app.screen.show(listing, "ann")
+            await settle(pilot)
+            grid = app.screen.query_one(DataTable)
+            cells = [[str(text) for text in grid.get_row_at(row)] for row in range(len(listing))]
+            text = "\n".join(rows(app))
+            assert "normal bot" not in text and "normal bots" not in text, text
+            assert cells[0][2] in ("over · bot (normal) won · 18:47",
+                                   "over · bot (normal) won"), (size, cells)
+            assert cells[1][1].endswith("bot (normal)"), (size, cells)
+            if size[0] == 160:
+                assert cells[0][2] == "over · bot (normal) won · 18:47", cells
+
+
+def test_a_match_won_on_a_seat_its_player_left_says_so_to_them():
+    """A play-test left a match for good; the bot played the seat to a
+    shared win, and the lobby told the player who had left "won by you and
+    bot (normal)". Said truly: the seat won, played by a bot."""
+    from tui.screens.lobby import ending_words
+
+    table = {"seats": [person("ann"), person("bob", gone=True), NORMAL],
+             "ended": {"winners": ["bob", "Bot 3"], "seats": [1, 2], "at": "18:55"}}
+    assert ending_words(table, "bob") == ["your seat (bot played) and bot (normal) won", "18:55"]
+    assert ending_words(table, "ann") == ["bob's seat (bot played) and bot (normal) won", "18:55"]

@@ -38,7 +38,7 @@ LEAVE_TEXT = ("Your seats wait for you: connect again and the lobby lists your t
 
 COLUMNS = ("Game", "Seats", "Now")
 #: the cells the Now column keeps beside long seats, where it needs them
-#: ("over · won by you · 18:17", "a bot plays for ann in 19 s" on one line;
+#: ("over · you won · 18:17", "a bot plays for ann in 19 s" on one line;
 #: longer words wrap there, never off the screen)
 NOW_ROOM = 28
 #: the fewest cells the Now column gives way to beside a seat of a long
@@ -89,12 +89,14 @@ def seat_text(seat: dict[str, Any], me: str, room: int | None = None,
               short: bool = False) -> str:
     """A seat as the lobby says it; with `room`, its player's name is cut
     (by cells, "…") so the whole fits `room` cells where it can. `short`:
-    its marks as SHORT_MARKS says them ("bob (inv.)") and a bot's level
-    before it ("normal bot"), for a row that would not fit a line."""
+    its marks as SHORT_MARKS says them ("bob (inv.)"), for a row that
+    would not fit a line. A bot reads "bot (normal)" in every row and
+    column: a play-test read "bot (normal)" in one row, "normal bot" in
+    the next, and the same winner both ways within minutes."""
     if seat.get("rules_bot"):
         return RULES_BOT_SEAT
     if seat.get("kind") == "bot":
-        return f"{seat.get('level')} bot" if short else f"bot ({seat.get('level')})"
+        return f"bot ({seat.get('level')})"
     player = seat.get("player")
     if player is None:
         return "open"
@@ -135,7 +137,7 @@ def folded_seats(seats: list[dict[str, Any]], me: str, room: int | None = None,
         if len(run) == 1:
             out.append(seat_text(run[0], me, room, short))
         elif key[0] == "bots":
-            out.append(f"{len(run)} {key[1]} bots" if short else f"{len(run)} bots ({key[1]})")
+            out.append(f"{len(run)} bots ({key[1]})")
         else:
             out.append(f"{len(run)} open")
     return out
@@ -167,10 +169,11 @@ def _plainly_away(seat: dict[str, Any]) -> bool:
 def status_forms(table: dict[str, Any], me: str,
                  seats_say_away: bool = False) -> list[tuple[str, int]]:
     """A row's Now words, longest first, each with what shortening it
-    costs: a finished match's shorter where they would not fit ("over · bot
-    (normal) won", then without its time, then its time alone: the last
-    resort), the rest as `status_text` shortens them. `seats_say_away`:
-    the row's seats say "all away", so your own turn may be said alone."""
+    costs: a finished match's without its time where they would not fit
+    ("over · bot (normal) won · 18:47", then "over · bot (normal) won": who
+    won is never left out, a play-test read "over · 18:47"), the rest as
+    `status_text` shortens them. `seats_say_away`: the row's seats say "all
+    away", so your own turn may be said alone."""
     play = table.get("play") or {}
     if not (table.get("started") and play.get("finished")):
         forms = [status_text(table, me), status_text(table, me, brief=True),
@@ -179,16 +182,20 @@ def status_forms(table: dict[str, Any], me: str,
         return [(text, cost) for cost, text in enumerate(dict.fromkeys(forms))]
     words = ending_words(table, me)
     forms = [" · ".join(["over", *words])]
-    won = [word for word in words if word.startswith("won by ")]
-    rest = [word for word in words if not word.startswith("won by ")]
-    if won:
-        who = won[0].removeprefix("won by ")
-        short_who = ending_words(table, me, short=True)[0].removeprefix("won by ")
-        forms += [" · ".join(["over", f"{who} won", *rest]), f"over · {who} won",
-                  f"over · {short_who} won"]
-    forms.append(" · ".join(["over", *rest]))
-    last = len(forms) - 1
-    return [(text, 10 if index == last and index > 1 else index) for index, text in enumerate(forms)]
+    if len(words) > 1 and words[0].endswith(" won"):
+        forms.append(f"over · {words[0]}")
+    return [(text, cost) for cost, text in enumerate(forms)]
+
+
+def _now_in(table: dict[str, Any], me: str, room: int) -> str:
+    """A row's Now words for a Now column of `room` cells: a finished
+    match's on one line where a form of them fits ("over · bot (normal)
+    won", its time left out, rather than over two lines), else as
+    `status_text` says them there."""
+    if (table.get("play") or {}).get("finished"):
+        forms = [text for text, _ in status_forms(table, me)]
+        return next((text for text in forms if cell_len(text) <= room), forms[0])
+    return status_text(table, me, room)
 
 
 def seat_lines(seats: list[str], room: int) -> list[str]:
@@ -277,7 +284,10 @@ def status_text(table: dict[str, Any], me: str = "", room: int | None = None,
         played = ["you" if me and seats[s].get("player") == me else short(str(seats[s].get("player")))
                   for s in to_act]
         return f"a bot is playing for {listed(played)}"
-    names = [seat_text(seats[s], "", None if room is None else room - 1, short=brief)
+    # (brief, a bot to play is "bot": the seats name its level, and a
+    # "normal bot" there read unlike the "bot (normal)" of the next row)
+    names = ["bot" if brief and seats[s].get("kind") == "bot"
+             else seat_text(seats[s], "", None if room is None else room - 1, short=brief)
              for s in to_act if not (me and seats[s].get("player") == me)]
     if me and len(names) < len(to_act):
         # there and to play while this lobby shows: their seat is played at
@@ -345,20 +355,20 @@ def numbered_title(table: dict[str, Any], number: int | None) -> str:
     return title if number is None else f"{title} #{number}"
 
 
-def ending_words(table: dict[str, Any], me: str = "", short: bool = False) -> list[str]:
+def ending_words(table: dict[str, Any], me: str = "") -> list[str]:
     """What tells a finished `table` from another of the same game and
     players (its rows read "over" alike, and x clears one): who won and
-    when it ended ("won by Cy", "04:12": the hub's word, else where this
-    app saw it), else the match's id, as the host's saved matches list it."""
+    when it ended ("Cy won", "04:12": the hub's word, else where this app
+    saw it), else the match's id, as the host's saved matches list it."""
     ended = table.get("ended") or {}
     words = []
     winners = ["you" if name == me else name for name in ended.get("winners") or ()]
     seats = table.get("seats") or ()
     if ended.get("seats") and all(0 <= s < len(seats) for s in ended["seats"]):
         # as the Seats column names each (the match's "Bot 2" is "bot (normal)" there)
-        winners = [_winner_text(seats[s], me, short) for s in ended["seats"]]
+        winners = [_winner_text(seats[s], me) for s in ended["seats"]]
     if winners:
-        words.append("won by " + " and ".join(winners))
+        words.append(" and ".join(winners) + " won")
     if ended.get("at"):
         words.append(str(ended["at"]))
     elif table.get("match"):
@@ -366,12 +376,18 @@ def ending_words(table: dict[str, Any], me: str = "", short: bool = False) -> li
     return words
 
 
-def _winner_text(seat: dict[str, Any], me: str, short: bool = False) -> str:
+def _winner_text(seat: dict[str, Any], me: str) -> str:
     """A winning seat as a finished row names it: a bot's as the Seats
-    column does, a person by name ("you": this player)."""
+    column does, a person by name ("you": this player), a seat its player
+    left for good as the seat the bot played ("your seat (bot played)": a
+    play-test who had left read "won by you")."""
     if seat.get("rules_bot") or seat.get("kind") == "bot" or not seat.get("player"):
-        return seat_text(seat, me, short=short)
-    return "you" if seat["player"] == me else str(seat["player"])
+        return seat_text(seat, me)
+    name = "you" if seat["player"] == me else str(seat["player"])
+    if seat.get("gone"):
+        whose = "your" if name == "you" else f"{name}'s"
+        return f"{whose} seat (bot played)"
+    return name
 
 
 def table_detail(table: dict[str, Any]) -> str:
@@ -884,7 +900,7 @@ class LobbyScreen(Screen):
         seat_width = max(seat_width, min(widest, spare - NOW_LEAST))
         now_room = max(len(COLUMNS[2]), spare - seat_width)
         # a long name is cut there too: it pushed the Now column past the edge
-        statuses = [now_lines(status_text(table, me, now_room), now_room)
+        statuses = [now_lines(_now_in(table, me, now_room), now_room)
                     for table in self.listing]
         # the seats take what the Now column leaves
         room = max(16, spare - max((cell_len(line) for lines in statuses for line in lines),
