@@ -262,6 +262,32 @@ async def test_f1_says_where_q_goes_at_home_and_at_a_shared_table():
             assert dict(screen_keys(app.game_screen))["q"].startswith(words)
 
 
+@pytest.mark.parametrize("game_id, players", GAMES_AND_PLAYERS)
+async def test_f1_at_a_shared_tables_end_says_no_seat_waits(game_id, players):
+    """A play-test's F1 on the final table still said "your seat waits"
+    for q: once the match is over there is no seat to wait for. It says
+    where q leads and how the results come back."""
+    from core.playout import random_playout
+
+    class App(screen_kit.ScreenApp):
+        screen_class = screen_class(game_id)
+
+    class SharedPort(FakePort):
+        answers_later = True  # as a shared table's port (tui.remote)
+
+    game = GAMES[game_id]
+    state, _ = random_playout(game, players, game.Options(), random.Random(players))
+    update = attrs.evolve(thinking_update(game_id, players, thinking=None),
+                          outcome=game.outcome(state), view=game.view(state, 0),
+                          to_act=frozenset())
+    app = App(update, SharedPort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        said = dict(screen_keys(app.game_screen))["q"]
+        assert "waits" not in said and said.startswith("Leave for the lobby"), said
+        assert "the results again" in said, said
+
+
 def draft_update() -> TableUpdate:
     """Overseers' first draft turn from Ann's side: she and both bots
     choose at once (Ann's choices on screen, Bram thinking since update 12)."""

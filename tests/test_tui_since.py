@@ -680,9 +680,10 @@ async def test_the_recaps_title_names_the_steps_scrolled_out_of_sight():
              "Recap (6) · moves 1-3 ↑ · [ ] z"),
             # Overstocked's at 80x24 (28 columns, its top edge only): the
             # moves in words ("#2 ↓" read as a riddle beside the other
-            # games' "move 2 ↓"), "Recap" given up before them
+            # games' "move 2 ↓"), and what they are: "moves 2-4 ↓ · [ ] z"
+            # alone named no recap (a play-test at 80 columns)
             (28, 6, "Recap · move 6 ↓ · [ ] z", None),
-            (28, 4, "moves 4-6 ↓ · [ ] z", "moves 1-3 ↑ · [ ] z"),
+            (28, 4, "Recap: moves 4-6 ↓ · [ ] z", "Recap: moves 1-3 ↑ · [ ] z"),
             (20, 4, "moves 4-6 ↓", None)):
         app = LogApp(rows)
         async with app.run_test(size=(width, 10)) as pilot:

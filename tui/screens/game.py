@@ -2238,6 +2238,9 @@ class GameScreen(Screen):
             if self.watching_shared:
                 return "Stop watching: back to the lobby"
             if getattr(self.port, "answers_later", False):
+                update = getattr(self, "update", None)
+                if update is not None and update.over:  # no seat waits (a play-test read it did)
+                    return "Leave for the lobby: the match is over (Enter on its table there shows the results again)"
                 return "Leave for the lobby: your seat waits (Enter on the table there brings you back)"
             return "Leave for the home screen (the match is saved)"
         return None

@@ -474,7 +474,7 @@ class SinceLog(GameLog):
                           f"Recap ({count}) · {full} · {RECAP_KEYS_SHORT}",
                           f"Recap ({count}) · {arrows} · {RECAP_KEYS_SHORT}",
                           f"Recap · {arrows} · {RECAP_KEYS_SHORT}",
-                          f"{arrows} · {RECAP_KEYS_SHORT}",
+                          f"Recap: {arrows} · {RECAP_KEYS_SHORT}",
                           f"Recap · {marks} · {RECAP_KEYS_SHORT}", *titles]
             titles += [f"Since your move ({count}) · {full}", f"Recap ({count}) · {full}",
                        f"Recap · {full}", f"Recap · {arrows}", arrows, f"Recap · {marks}", marks]
@@ -482,11 +482,14 @@ class SinceLog(GameLog):
             # where the other games and wider panels say "move 2 ↓". Before
             # giving up "Recap", a panel drawn with its top edge only has
             # that edge's width (Overstocked's at 80x24: 28 columns hold 26
-            # of title, where `room` counted 22); then the words without it.
+            # of title, where `room` counted 22); then "Recap:", a cell
+            # less: "moves 2-4 ↓ · [ ] z" alone there named no recap (a
+            # play-test at 80 columns could not tell what it was).
             edge = self._edge_room()
-            edge_title = f"Recap · {arrows} · {RECAP_KEYS_SHORT}"
+            edge_titles = (f"Recap · {arrows} · {RECAP_KEYS_SHORT}",
+                           f"Recap: {arrows} · {RECAP_KEYS_SHORT}")
             title = next((t for t in titles if len(t) <= room
-                          or (t == edge_title and len(t) <= edge)), titles[-1])
+                          or (t in edge_titles and len(t) <= edge)), titles[-1])
             set_border(self, title, "" if title.endswith((RECAP_KEYS, RECAP_KEYS_SHORT)) else RECAP_KEYS)
             return
         # The keys go in the title where there is room, else under the
