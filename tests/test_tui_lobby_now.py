@@ -415,3 +415,5 @@ def test_a_match_won_on_a_seat_its_player_left_says_so_to_them():
              "ended": {"winners": ["bob", "Bot 3"], "seats": [1, 2], "at": "18:55"}}
     assert ending_words(table, "bob") == ["your seat (bot played) and bot (normal) won", "18:55"]
     assert ending_words(table, "ann") == ["bob's seat (bot played) and bot (normal) won", "18:55"]
+    # (short where the row has no room: its seats say "bob (you, left)")
+    assert ending_words(table, "bob", short=True) == ["your seat and bot (normal) won", "18:55"]

@@ -180,11 +180,12 @@ def status_forms(table: dict[str, Any], me: str,
                  *(status_text(table, me, brief=True, others_said=level)
                    for level in (1, 2, 3 if seats_say_away else 2))]
         return [(text, cost) for cost, text in enumerate(dict.fromkeys(forms))]
-    words = ending_words(table, me)
-    forms = [" · ".join(["over", *words])]
-    if len(words) > 1 and words[0].endswith(" won"):
-        forms.append(f"over · {words[0]}")
-    return [(text, cost) for cost, text in enumerate(forms)]
+    forms = []
+    for words in (ending_words(table, me), ending_words(table, me, short=True)):
+        forms.append(" · ".join(["over", *words]))
+        if len(words) > 1 and words[0].endswith(" won"):
+            forms.append(f"over · {words[0]}")
+    return [(text, cost) for cost, text in enumerate(dict.fromkeys(forms))]
 
 
 def _now_in(table: dict[str, Any], me: str, room: int) -> str:
@@ -355,18 +356,19 @@ def numbered_title(table: dict[str, Any], number: int | None) -> str:
     return title if number is None else f"{title} #{number}"
 
 
-def ending_words(table: dict[str, Any], me: str = "") -> list[str]:
+def ending_words(table: dict[str, Any], me: str = "", short: bool = False) -> list[str]:
     """What tells a finished `table` from another of the same game and
     players (its rows read "over" alike, and x clears one): who won and
     when it ended ("Cy won", "04:12": the hub's word, else where this app
-    saw it), else the match's id, as the host's saved matches list it."""
+    saw it), else the match's id, as the host's saved matches list it.
+    `short`: a seat left for good named without its bot ("your seat")."""
     ended = table.get("ended") or {}
     words = []
     winners = ["you" if name == me else name for name in ended.get("winners") or ()]
     seats = table.get("seats") or ()
     if ended.get("seats") and all(0 <= s < len(seats) for s in ended["seats"]):
         # as the Seats column names each (the match's "Bot 2" is "bot (normal)" there)
-        winners = [_winner_text(seats[s], me) for s in ended["seats"]]
+        winners = [_winner_text(seats[s], me, short) for s in ended["seats"]]
     if winners:
         words.append(" and ".join(winners) + " won")
     if ended.get("at"):
@@ -376,17 +378,18 @@ def ending_words(table: dict[str, Any], me: str = "") -> list[str]:
     return words
 
 
-def _winner_text(seat: dict[str, Any], me: str) -> str:
+def _winner_text(seat: dict[str, Any], me: str, short: bool = False) -> str:
     """A winning seat as a finished row names it: a bot's as the Seats
     column does, a person by name ("you": this player), a seat its player
-    left for good as the seat the bot played ("your seat (bot played)": a
-    play-test who had left read "won by you")."""
+    left for good as the seat the bot played ("your seat (bot played)", or
+    `short` "your seat", its row's seats saying "left": a play-test who
+    had left read "won by you")."""
     if seat.get("rules_bot") or seat.get("kind") == "bot" or not seat.get("player"):
         return seat_text(seat, me)
     name = "you" if seat["player"] == me else str(seat["player"])
     if seat.get("gone"):
         whose = "your" if name == "you" else f"{name}'s"
-        return f"{whose} seat (bot played)"
+        return f"{whose} seat" if short else f"{whose} seat (bot played)"
     return name
 
 
