@@ -419,6 +419,9 @@ NOT_YOUR_DECISION = "Nothing to choose now: it is not your decision."
 #: Enter on a panel Tab gave the keys to, while a decision waits (it was silent)
 KEYS_ON_A_PANEL = ("Not now: Tab gave the keys to a panel. Escape gives them back to "
                    "your decision (Tab moves on).")
+#: the keys a watcher presses with no panel focused that a player's
+#: decision would take (they were silent): Tab gives the arrows a panel
+_WATCHER_UNFOCUSED_KEYS = frozenset({"up", "down", "left", "right", "enter", "space"})
 
 
 def number_range(keys: Sequence[str]) -> str:
@@ -1563,9 +1566,17 @@ class GameScreen(Screen):
             return
         own = self._bindings.key_to_bindings.get(event.key)
         if not own:
-            return  # not a key of this screen (an arrow on the board, say): no more work
+            # not a key of this screen (an arrow on the board, say): no more
+            # work, but for a watcher's arrow or Enter that nothing took
+            if (self.watching_shared and self.focused is None
+                    and event.key in _WATCHER_UNFOCUSED_KEYS):
+                self.say_watching(event.key)
+            return
         active = self.active_bindings.get(event.key)
         if active is not None and active.enabled:
+            return
+        if event.key == "escape" and self._watcher_back_from_a_panel():
+            event.stop()
             return
         if event.key.isdigit() and self._not_your_decision():
             event.stop()  # silent in most games while others decided (play-test)
@@ -1577,6 +1588,47 @@ class GameScreen(Screen):
                 event.stop()
                 hint(self, why)
                 return
+        if self.watching_shared and any(b.action.partition("(")[0] not in self.WATCHER_LATER
+                                        for b in own):
+            event.stop()  # a player's key (F1 lists it apart): it was silent
+            self.say_watching(event.key)
+
+    #: where a watcher's keys go back to from a panel their Tab gave them
+    #: (Escape): a query of the screen, or None for no widget at all
+    WATCHER_HOME: ClassVar[str | None] = None
+
+    def _watcher_back_from_a_panel(self) -> bool:
+        """Escape on a panel a watcher's Tab focused (no decision of theirs)
+        gives the keys back (`WATCHER_HOME`), as Escape gives a player's
+        back to their decision; False where they have not moved."""
+        from textual.widgets import Input
+
+        update, focused = self.update, self.focused
+        if update is None or update.seat is not None or update.over or focused is None or (
+                isinstance(focused, Input)):
+            return False
+        home = self.query_one(self.WATCHER_HOME) if self.WATCHER_HOME else None
+        if focused is home:
+            return False
+        if home is None:
+            self.set_focus(None)
+        else:
+            home.focus()
+        self.refresh_bindings()
+        return True
+
+    def say_watching(self, key: str) -> None:
+        """Tell a watcher of a shared table that `key` is a player's (F1's
+        "Players' keys"): pressed, it was met with nothing. The arrows and
+        Enter where no panel has the keys: Tab gives them one to read."""
+        from tui.screens.help import KEY_WORDS
+
+        if key in ("up", "down", "left", "right") and self.focused is None:
+            hint(self, "You are watching: Tab puts the arrows on a panel to read "
+                       "(F1 lists your keys).")
+        else:
+            hint(self, f"You are watching: {KEY_WORDS.get(key, key)} is a player's key "
+                       "(F1 lists yours).")
 
     def decision_widgets(self) -> tuple[Widget, ...]:
         """The widgets that take the decision's keys now, the one they go

@@ -673,13 +673,10 @@ class OverbossScreen(GameScreen):
         Binding("p", "lairs", "Bosses & lairs",
                 tooltip="Show the Bosses and lairs in the final score pad's place"),
         # Tab goes between the places where your keys work now (the market or
-        # the board, and the action bar), each showing its cursor when focused.
-        Binding("tab", "cycle_focus(1)", "Next place", show=False, priority=True,
-                tooltip="Go between the market (or the board) and the action bar; "
-                        "the duel over, between the board and the score pad"),
-        Binding("shift+tab", "cycle_focus(-1)", "Previous place", show=False, priority=True,
-                tooltip="Go between the market (or the board) and the action bar; "
-                        "the duel over, between the board and the score pad"),
+        # the board, and the action bar), each showing its cursor when focused;
+        # a watcher's between the panels they read (F1's words: `help_text`)
+        Binding("tab", "cycle_focus(1)", "Next place", show=False, priority=True),
+        Binding("shift+tab", "cycle_focus(-1)", "Previous place", show=False, priority=True),
         # Reached only where the focused widget leaves the arrows alone (the
         # action bar): they go back to the market or the board.
         Binding("up", "to_choices(-1)", "Up", show=False,
@@ -1515,8 +1512,21 @@ class OverbossScreen(GameScreen):
         elif me:
             text.append(", waiting for the table…", style="italic")
         text.append(self.away_note(update), style="italic")
-        text.append(" · arrows read the board", style="dim")
+        text.append(f" · arrows read {self._arrows_read()}", style="dim")
         return text
+
+    def _arrows_read(self) -> str:
+        """What the arrows read while the seat shown decides nothing: the
+        board, or the panel a watcher's Tab gave them."""
+        focused = self.focused
+        if focused is not None and focused.id in ("ob-log", "ob-score-box"):
+            panel = "the log" if focused.id == "ob-log" else "the score pad"
+            return f"{panel} (Escape: the board)"
+        return "the board"
+
+    def on_descendant_focus(self) -> None:
+        if self.update is not None and self.update.seat is None:
+            self._draw_prompt()  # a watcher's Tab: the arrows read another panel
 
     def _sq(self, square: int) -> str:
         view = self._view
@@ -1610,9 +1620,16 @@ class OverbossScreen(GameScreen):
         something. Empty when it is not your decision. The duel over: the
         board (its squares described) and the final score pad, which then
         takes the arrows and PgUp / PgDn (its notes may go below the fold)."""
+        if self.update is None:
+            return []
+        box = self.query_one("#ob-score-box", PadBox)
+        pad = [box] if box.display else []
         if self._outcome() is not None:
-            box = self.query_one("#ob-score-box", PadBox)
-            return [self.query_one("#ob-board", Board), *([box] if box.display else [])]
+            return [self.query_one("#ob-board", Board), *pad]
+        if self.update.seat is None:
+            # watching: the board (the arrows read it), the log, the pad so far
+            return [self.query_one("#ob-board", Board), self.query_one("#ob-log", SinceLog),
+                    *pad]
         if self._step is None:
             return []
         places: list[Any] = []
@@ -1811,6 +1828,11 @@ class OverbossScreen(GameScreen):
             return not self._p_shows_lairs()
         if action == "lairs":
             return self._p_shows_lairs()
+        if action == "enter_idle":
+            # a watcher's Enter goes on to `GameScreen.on_key`, which says
+            # it is a player's key (it was silent)
+            return self._results_due is not None or (update is not None
+                                                     and update.seat is not None)
         if action == "cycle_focus":
             # not your decision: nowhere to go (`why_key_idle` says when)
             return bool(self._focus_places())
@@ -1859,6 +1881,21 @@ class OverbossScreen(GameScreen):
         "skip": "s skips an optional effect", "end_turn": "e ends your turn",
         "reveal": "r reveals your Boss",
         "cycle_focus": "Tab goes between the market (or the board) and the action bar"}
+
+    #: a watcher's Escape from the log or the pad: back to the board
+    WATCHER_HOME = "#ob-board"
+
+    def help_text(self, binding: Binding) -> str | None:
+        """F1's words for Tab: where it goes for whoever reads them (a
+        watcher's Tab reads the panels; theirs was a player's, and silent)."""
+        if binding.action.startswith("cycle_focus"):
+            update = self.update
+            if update is not None and update.seat is None and self._outcome() is None:
+                return ("Go between the board (the arrows read it), the log and the score "
+                        "pad (p shows it); Escape goes back to the board")
+            return ("Go between the market (or the board) and the action bar; the duel "
+                    "over, between the board and the score pad")
+        return super().help_text(binding)
 
     def prompt_words(self) -> str:
         return self._prompt_text().plain
@@ -2055,6 +2092,10 @@ class OverbossScreen(GameScreen):
         if self.update is not None:
             self._draw_score(self.update)
             self._draw_prompt()  # it says whether the market is in sight
+        box = self.query_one("#ob-score-box", PadBox)
+        if not box.display and box.has_focus_within:  # Tab had put the keys on it
+            self._focus_mode = None
+            self._focus_for_mode()
 
     def action_rematch(self) -> None:
         self.app.rematch()  # type: ignore[attr-defined]

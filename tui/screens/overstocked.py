@@ -366,11 +366,10 @@ class OverstockedScreen(GameScreen):
         Binding("tab,shift+tab", "switch_area", "Switch area", show=False, priority=True,
                 tooltip="Switch between the popularity and your warehouse"),
         # the final table: a cut area scrolled with the mouse alone (80x24);
-        # "Scroll next" read as a scroll, not as the keys moving on
-        *(Binding(key, f"next_part({step})", words, show=step > 0, priority=True,
-                  tooltip="Game over: the arrows, PgUp / PgDn, Home / End scroll the score "
-                          "sheet, the popularity, the warehouse or the log; Tab moves them "
-                          "to the next of these panels, Shift+Tab back")
+        # "Scroll next" read as a scroll, not as the keys moving on. A
+        # watcher's table too (their Tab, a player's, did nothing, unsaid).
+        # (F1's words: `help_text`)
+        *(Binding(key, f"next_part({step})", words, show=step > 0, priority=True)
           for key, step, words in (("tab", 1, "Next panel"), ("shift+tab", -1, "Previous panel"))),
         Binding("x", "decline", "None, thanks",
                 tooltip="Say no: no forklift, no incentive; a card that fits nowhere "
@@ -1921,6 +1920,18 @@ class OverstockedScreen(GameScreen):
     def prompt_words(self) -> str:
         return self._prompt_text().plain
 
+    def help_text(self, binding: Binding) -> str | None:
+        """F1's words for Tab through the panels, at the game's end or for
+        a watcher (whose Tab, a player's, did nothing)."""
+        if binding.action.startswith("next_part"):
+            update = self.update
+            watching = update is not None and update.seat is None and not update.over
+            when, sheet = ("Watching", "") if watching else ("Game over", "the score sheet, ")
+            return (f"{when}: the arrows, PgUp / PgDn, Home / End scroll {sheet}the "
+                    "popularity, the warehouse or the log; Tab moves them to the next of "
+                    "these panels, Shift+Tab back" + ("; Escape lets them go" if watching else ""))
+        return super().help_text(binding)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mode = self._mode
         if action == "rotate":
@@ -1941,6 +1952,9 @@ class OverstockedScreen(GameScreen):
             return None if mode == "nominate" else True
         if action in ("toggle_sheet", "next_part"):
             view = self._view
+            update = self.update
+            if action == "next_part" and update is not None and update.seat is None:
+                return True  # a watcher reads the panels (no decision of theirs)
             return view is not None and view.phase is Phase.OVER
         if action == "number":
             return mode in ("pick", "quantum", "mark", "incentive", "nominate")
@@ -2144,10 +2158,10 @@ class OverstockedScreen(GameScreen):
         bar.choose(numbered[0])
 
     def action_next_part(self, step: int = 1) -> None:
-        """Game over: the keys move on to the next part of the final table
-        (the sheet, the popularity, the warehouse, the log) that is shown,
-        or back (`step` -1): PgUp / PgDn scroll the part that has them, so
-        the log is one too."""
+        """Game over, or watching: the keys move on to the next part of the
+        table (the sheet, the popularity, the warehouse, the log) that is
+        shown, or back (`step` -1): PgUp / PgDn scroll the part that has
+        them, so the log is one too."""
         parts = [w for w in (self.query_one("#os-final-box"), self.query_one("#os-pop-pane"),
                              self.query_one("#os-wh-pane"), self.query_one("#os-log"))
                  if w.display]
