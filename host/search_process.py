@@ -11,7 +11,9 @@ The two sides talk in lines of JSON over a `multiprocessing` pipe, each
 line bounded and shape-checked like every message (`host.wire`):
 
 - to the worker: ``{"think": id, "bot": key, "level": ..., "seed": n,
-  "update": <SeatUpdate>}``, ``{"hurry": id}`` (answer the best move so far
+  "asked": t, "update": <SeatUpdate>}`` (``t``: the table's
+  `time.monotonic()` when it asked, a clock the machine's processes share:
+  the bot's seconds count from it, the worker's start-up among them), ``{"hurry": id}`` (answer the best move so far
   now), ``{"cancel": id}`` (the table has moved on: stop, answer nothing),
   ``{"forget": key}`` (a bot's seat is closed) and ``{"stop": true}``;
 - from the worker: ``{"ready": pid}`` once it has loaded the rules, then
@@ -45,6 +47,7 @@ import concurrent.futures
 import contextlib
 import itertools
 import logging
+import math
 import multiprocessing
 import os
 import queue
@@ -52,6 +55,7 @@ import random
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -264,6 +268,7 @@ class SearchWorker:
                     "bot": key,
                     "level": level,
                     "seed": seed,
+                    "asked": time.monotonic(),
                     "update": codec(_game(update.game)).update_dict(update),
                 },
                 MAX_REQUEST_BYTES,
@@ -773,8 +778,12 @@ def serve(conn: Any, factory: Callable[[str, str | None], Any] | None) -> None:
 
         factory = default_bot_factory
     from core import GAMES
+    from core.bots.ismcts import hooks_for
 
-    len(GAMES)  # the rules are loaded before the first decision arrives
+    # the rules and the searches are loaded before the first decision
+    # arrives: its bot's clock counts from when the table asked
+    for game in GAMES.values():
+        hooks_for(game)
     try:
         conn.send_bytes(encode_line({"ready": os.getpid()}, MAX_ANSWER_BYTES))
     except (OSError, ValueError):
@@ -868,5 +877,17 @@ def _decide(job: dict, factory: Callable, bots: dict, should_stop: Callable[[], 
     bot = held[1]
     if hasattr(bot, "should_stop"):
         bot.should_stop = should_stop
+    if hasattr(bot, "asked_at"):
+        bot.asked_at = _asked_at(job.get("asked"))
     action = bot.choose(game, update.view, update.seat, update.legal, random.Random(job["seed"]))
     return wire.command_dict(SeatCommand.play(update.seat, action, update.seq))
+
+
+def _asked_at(asked: Any) -> float | None:
+    """When the table asked (its `time.monotonic()`, which this process's
+    clock shares) as a `time.perf_counter()` of this process, for the bot's
+    clock (`IsmctsBot.asked_at`); never later than now. None when the line
+    does not say."""
+    if isinstance(asked, bool) or not isinstance(asked, (int, float)) or not math.isfinite(asked):
+        return None
+    return time.perf_counter() - max(0.0, time.monotonic() - asked)

@@ -178,3 +178,37 @@ def most_at_once(rows: list) -> int:
         now += step
         most = max(most, now)
     return most
+
+
+#: seconds `slow_start` waits before serving: a process that starts slowly
+#: (a loaded machine: spawn and imports took about 2 s in a play-test)
+START_UP = 1.0
+
+
+class AskedBot:
+    """Plays the last legal action when its `asked_at` says it was asked at
+    least `START_UP` seconds before it chooses (the worker's start-up
+    counted in its clock), else the first."""
+
+    name = "asked"
+
+    def __init__(self) -> None:
+        self.should_stop: Any = None
+        self.asked_at: float | None = None
+
+    def choose(self, game: Any, view: Any, seat: int, legal: tuple, rng: Any) -> Any:
+        asked = self.asked_at
+        counted = asked is not None and time.perf_counter() - asked >= START_UP
+        return legal[-1] if counted else legal[0]
+
+
+def asked_factory(game_id: str, level: str | None) -> Any:
+    return AskedBot()
+
+
+def slow_start(conn: Any, factory: Any) -> None:
+    """A worker process that takes `START_UP` seconds to start serving."""
+    from host.search_process import serve
+
+    time.sleep(START_UP)
+    serve(conn, factory)

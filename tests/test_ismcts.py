@@ -962,3 +962,28 @@ def test_a_search_against_the_clock_settles_when_the_rate_could_not_catch_up():
     assert IsmctsBot._settled(root, 0, 950, None, now + 0.5, now - 1.0)
     assert IsmctsBot._settled(root, 0, 950, 1000, now + 60.0, now - 1.0)  # the budget binds
     assert not IsmctsBot._settled(root, 0, 950, 2000, None, now - 1.0)
+
+
+@pytest.mark.parametrize("common_deals", [False, True], ids=["tree", "common deals"])
+def test_the_clock_counts_from_when_the_move_was_asked(common_deals: bool):
+    """A play-test: the hard bot's first move took 6 s of its 5, the search
+    process's start-up coming before the bot's clock. A host that asked
+    earlier than the search begins says when (`asked_at`): the seconds
+    count from then, so a search asked longer ago than its seconds answers
+    at once (its fallback: no iteration ran). An iteration budget alone
+    searches as before, however long ago it was asked."""
+    state = after_deal(((1, 4), (2, 3)))
+    view, legal = GAME.view(state, 0), GAME.legal_actions(state, 0)
+    hooks = attrs.evolve(HIGH_HOOKS, common_deals=common_deals)
+    late = IsmctsBot(iterations=None, seconds=5.0, hooks=hooks, fallback=LastBot(), settle=False)
+    late.asked_at = time.perf_counter() - 6.0  # the host took 6 s to start it
+    assert late.choose(GAME, view, 0, legal, random.Random(1)) == legal[-1]
+    assert late.last.stopped_by == "seconds" and late.last.iterations == 0
+
+    runs = []
+    for asked_at in (None, time.perf_counter() - 100.0):
+        bot = IsmctsBot(iterations=60, hooks=hooks)
+        bot.asked_at = asked_at
+        bot.choose(GAME, view, 0, legal, random.Random(42))
+        runs.append((bot.last.stats, bot.last.iterations, bot.last.stopped_by))
+    assert runs[0] == runs[1]

@@ -501,3 +501,22 @@ async def test_move_now_stops_the_real_hard_bot(tmp_path):
     finally:
         worker.close()
         session.close()
+
+
+async def test_the_bots_clock_counts_the_search_process_start_up(tmp_path):
+    """A play-test: the hard bot's first move took 6 s of its 5, the
+    process's start-up (spawn and imports, seconds on a loaded machine)
+    coming before the bot's clock started. The line to the worker says
+    when the table asked, and the worker hands it to the bot (`asked_at`):
+    a process that took a second to start gives a bot whose clock has
+    counted that second already."""
+    session = session_of(tmp_path, bots=(0,))
+    session.start()
+    seat = min(GAMES[GAME].to_act(session.match.state))
+    update = session.update_for(seat)
+    assert len(update.legal) > 1
+    pool = pool_of(search_kit.asked_factory, target=search_kit.slow_start)
+    decision = pool.submit(pool.new_key(), "normal", update, 1)
+    command = await asyncio.wait_for(asyncio.wrap_future(decision.future), 30)
+    assert command.action == update.legal[-1]
+    session.close()

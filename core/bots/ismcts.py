@@ -290,6 +290,10 @@ class IsmctsBot:
     iterations they won 11.5 of 60 games where the plain search won 14.5.
     `settle` stops a tree search once its answer is settled (module
     docstring); False runs the whole budget (tests compare the two).
+    `asked_at` (a `time.perf_counter()`, set on the bot or passed to
+    `search`) is when the move was asked, where that was before the search
+    begins: its `seconds` count from then (a search process's start-up
+    ran before the search, and the first move took a second too long).
     """
 
     def __init__(
@@ -326,6 +330,7 @@ class IsmctsBot:
         self.fallback = fallback
         self.exploration = exploration
         self.should_stop = should_stop
+        self.asked_at: float | None = None
         self.observe_chance = observe_chance
         self.policy_first = policy_first
         self.widening = widening
@@ -348,7 +353,9 @@ class IsmctsBot:
     def choose(
         self, game: Any, view: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
     ) -> Any:
-        return self.search(game, view, seat, legal, rng, should_stop=self.should_stop).action
+        return self.search(
+            game, view, seat, legal, rng, should_stop=self.should_stop, asked_at=self.asked_at
+        ).action
 
     def _fallback(
         self, game: Any, view: Any, seat: int, legal: tuple[Any, ...], rng: random.Random
@@ -368,10 +375,13 @@ class IsmctsBot:
         should_stop: Callable[[], bool] | None = None,
         iterations: int | None = None,
         seconds: float | None = None,
+        asked_at: float | None = None,
     ) -> SearchResult:
         """Search from `view` (seat's) and answer one of `legal`.
 
-        `iterations` / `seconds` override the bot's budget for this search.
+        `iterations` / `seconds` override the bot's budget for this search;
+        the seconds count from `asked_at` (a `time.perf_counter()`) when it
+        is earlier than the search's start.
         The search draws from its own generator, seeded by one draw from
         `rng`, so the caller's generator advances the same however long it
         searched.
@@ -390,7 +400,8 @@ class IsmctsBot:
             return self.last
         budget = iterations if iterations is not None else self.iterations
         limit = seconds if seconds is not None else self.seconds
-        deadline = None if limit is None else started + limit
+        clock_from = started if asked_at is None else min(started, asked_at)
+        deadline = None if limit is None else clock_from + limit
         if hooks.answer is not None:
             stop = _stopper(should_stop, deadline)
             action = hooks.answer(view, seat, legal, iterations=budget, stop=stop)
