@@ -702,13 +702,18 @@ class WorkerPool:
 
     # -- the pool -----------------------------------------------------------------------------
 
-    def warm(self) -> None:
-        """Start one worker's process now."""
+    def warm(self, count: int = 1) -> None:
+        """Start `count` workers' processes now (at most `limit`): one for
+        each searching bot of a table that opens, so that none waits for a
+        process to start when it is first asked (its clock would run)."""
         with self._lock:
             if self.closed:
                 return
-            worker = self.workers[0] if self.workers else self._new_worker()
-        worker.warm()
+            while len(self.workers) < min(count, self.limit):
+                self._new_worker()
+            workers = self.workers[:max(1, min(count, self.limit))]
+        for worker in workers:
+            worker.warm()
 
     def pids(self) -> list[int]:
         return [w.pid for w in self.workers if w.pid is not None]

@@ -447,3 +447,34 @@ async def test_a_bot_held_for_a_box_waits_for_it_and_counts_again_after(game_id,
         await pilot.pause()
         text = screen_text(app)
         assert "thinking… (n: move now)" in text and "close the box" not in text
+
+
+async def test_a_table_starts_a_search_process_for_each_searching_bot_before_it_asks(
+        tmp_path, monkeypatch):
+    """A search process takes seconds to start on a loaded machine, and a
+    bot's seconds count from when it was asked, start-up included: the
+    table starts one for each searching bot (up to one a core) as it opens,
+    before any is asked. Only the first was: in a choice every bot makes
+    at once, the second bot's process started on its first ask."""
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
+    players = [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot", "normal"),
+               PlayerSpec("Cid", "bot", "hard")]
+    match = Match.new("boss-quest", players, directory=tmp_path)
+    app = OvertableApp(bot_delay=0.0, seed=1, theme_name="textual-dark")
+    async with app.run_test(size=(120, 36)) as pilot:
+        table = Table(match, bot_delay=0.0, seed=1, bot_factory=search_kit.slow_factory)
+        table.workers.limit = 2
+        asked = []
+        submit = table.workers.submit
+        monkeypatch.setattr(table.workers, "submit", lambda *a, **k: (
+            asked.append(len(table.workers.pids())), submit(*a, **k))[1])
+        app.table = table
+        await table.start(app, screen_class("boss-quest"))
+        assert len(table.workers.pids()) == 2
+        started = time.monotonic()
+        while not asked:
+            assert time.monotonic() - started < 10
+            await pilot.pause(0.05)
+        assert asked[0] == 2  # both running when the first bot was asked
+        app.leave_table()
+        await pilot.pause()

@@ -182,8 +182,11 @@ class Table:
             self, frozenset(self.humans), kind=HERE, spectate=len(self.humans) != 1, send=False
         )
         players = session.match.header.players
-        if any(searches(players[seat].level) for seat in self.bots):
-            self.workers.warm()  # while the screen comes up
+        searching = sum(searches(players[seat].level) for seat in self.bots)
+        if searching:
+            # while the screen comes up: a bot's seconds count from when it
+            # is asked, a process's start-up among them
+            self.workers.warm(searching)
         seat_bots(
             session,
             factory=self._bot_factory,
