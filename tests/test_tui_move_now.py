@@ -21,7 +21,7 @@ from tests import screen_kit, search_kit
 from tests.screen_kit import FakePort, screen_text, settle
 from tui.app import OvertableApp
 from tui.games import screen_class
-from tui.screens.game import TableUpdate
+from tui.screens.game import THINKING_COUNT_AFTER, TableUpdate
 from tui.screens.generic import GenericGameScreen
 from tui.screens.help import screen_keys
 from tui.table import Table
@@ -478,3 +478,36 @@ async def test_a_table_starts_a_search_process_for_each_searching_bot_before_it_
         assert asked[0] == 2  # both running when the first bot was asked
         app.leave_table()
         await pilot.pause()
+
+
+@pytest.mark.parametrize("game_id, players", GAMES_AND_PLAYERS)
+async def test_the_count_moves_on_at_whole_seconds_from_when_the_bot_began(game_id, players):
+    """A play-test: "thinking… 2 s" then "3 s" half a second later. The
+    count ticked once a second from whenever the status was first drawn,
+    not from when the bot began; it now moves on just after each whole
+    second the bot has thought (the first at `THINKING_COUNT_AFTER`), and
+    the countdown to a bot playing for an away player at each whole second
+    before it plays."""
+    class App(screen_kit.ScreenApp):
+        screen_class = screen_class(game_id)
+
+    update = thinking_update(game_id, players)
+    app = App(update, FakePort())
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        screen = app.game_screen
+        assert screen._next_count_in(update) == pytest.approx(THINKING_COUNT_AFTER, abs=0.05)
+        screen._thinking_since -= 3.4  # the bot has thought 3.4 s
+        assert screen._next_count_in(update) == pytest.approx(0.6, abs=0.05)
+        screen._thinking_tick()
+        await pilot.pause()
+        assert "thinking… 3 s" in screen_text(app)
+        assert screen._thinking_timer is not None  # the next at 4 s
+        away = attrs.evolve(update, thinking=None, seq=13, bot_plays_in=((1, 24.7),),
+                            bots=update.bots - {1},
+                            names=tuple(n + " (away)" if s == 1 else n
+                                        for s, n in enumerate(update.names)))
+        screen.show(away)
+        await pilot.pause()
+        assert "a bot plays for Bram in 25 s" in screen_text(app)
+        assert screen._next_count_in(away) == pytest.approx(0.7, abs=0.05)

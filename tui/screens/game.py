@@ -136,6 +136,9 @@ class ViewMemo(Generic[_Value]):
 #: ("thinking… 3 s"), once a second: a hard bot's five seconds under a
 #: "thinking…" that never changed read like a frozen screen
 THINKING_COUNT_AFTER = 2.0
+#: seconds after a whole second that the count moves on, so that the
+#: second has surely passed on the clock it reads
+COUNT_LATE = 0.02
 
 #: after a bot's name while a box is up and the bots wait for it to go
 #: (`GameScreen.bots_held`): "Bot 2 is waiting for you to close the box"
@@ -685,7 +688,7 @@ class GameScreen(Screen):
             NUMBER_KEYS, None, (), False)
         #: the decision a bot is thinking over, as (its seat, the update it
         #: has owed it since: `_thinking_key`), since when (time.monotonic()),
-        #: and the once-a-second timer that counts it (`thinking_note`)
+        #: and the timer that counts it at whole seconds (`thinking_note`)
         self._thinking_key: tuple[int | None, int] | None = None
         self._thinking_since = 0.0
         #: when each of the last updates arrived (time.monotonic()), by its
@@ -1341,8 +1344,7 @@ class GameScreen(Screen):
             return hurry
         if _thinking_key(update) != self._thinking_key:
             self._watch_thinking(update)  # an update not shown here yet
-        if self._thinking_timer is None and self.is_mounted:
-            self._thinking_timer = self.set_interval(1.0, self._thinking_tick)
+        self._count_on(update)
         waited = time.monotonic() - self._thinking_since
         counted = f" {int(waited)} s" if waited >= THINKING_COUNT_AFTER else ""
         return counted + hurry
@@ -1399,8 +1401,7 @@ class GameScreen(Screen):
         due = self._bot_waits(update)
         if not due:
             return self._waits_note(update)
-        if self._thinking_timer is None and self.is_mounted:
-            self._thinking_timer = self.set_interval(1.0, self._thinking_tick)
+        self._count_on(update)
         names = [self._bare_who(s) for s in sorted(due)]
         who = listed(names)
         left = math.ceil(min(due.values()) - time.monotonic())
@@ -1448,26 +1449,52 @@ class GameScreen(Screen):
                 # the next bot of a choice all make began with the first
                 self._thinking_key, self._thinking_since = key, arrived.get(key[1], now)
 
+    def _count_on(self, update: TableUpdate) -> None:
+        """The status counts on: `_thinking_tick` comes when its count next
+        changes (`_next_count_in`), unless it is due already."""
+        if self._thinking_timer is None and self.is_mounted:
+            self._thinking_timer = self.set_timer(self._next_count_in(update),
+                                                  self._thinking_tick)
+
+    def _next_count_in(self, update: TableUpdate) -> float:
+        """Seconds until a count in the status changes: the bot's next
+        whole second thought (from `_thinking_since`, the first at
+        `THINKING_COUNT_AFTER`), or the next whole second before a bot
+        plays for an away player. A timer that ticked once a second from
+        whenever the status was drawn showed "2 s" and then "3 s" half a
+        second later (a play-test)."""
+        now = time.monotonic()
+        waits = []
+        if update.thinking is not None:
+            waited = now - self._thinking_since
+            waits.append(max(THINKING_COUNT_AFTER, math.floor(waited) + 1) - waited)
+        for due in self._bot_waits(update).values():
+            left = due - now
+            if left > 0:
+                waits.append(left - math.ceil(left) + 1)
+        return min(waits, default=1.0) + COUNT_LATE
+
     def _thinking_tick(self) -> None:
-        """Once a second while a bot thinks, or counts down to playing for
-        an away player (`away_note`): the count in the status moves on
-        (`redraw_thinking`); the timer stops when neither is on."""
+        """At each whole second while a bot thinks, or counts down to
+        playing for an away player (`away_note`): the count in the status
+        moves on (`redraw_thinking`); no timer is set again when neither
+        is on."""
+        timer, self._thinking_timer = self._thinking_timer, None
+        if timer is not None:
+            timer.stop()  # (a test calls it too)
         update = self.update
         counting = update is not None and not update.over and self.is_mounted and (
             update.thinking is not None or bool(self._bot_waits(update)))
         if not counting:
-            if self._thinking_timer is not None:
-                self._thinking_timer.stop()
-            self._thinking_timer = self._thinking_key = None
+            self._thinking_key = None
             return
         assert update is not None
-        if self.sent_from is not None:
-            return  # a sent key's line stays
-        if update.thinking is None or (
+        if self.sent_from is None and (update.thinking is None or (
                 _thinking_key(update) == self._thinking_key
-                and time.monotonic() - self._thinking_since >= THINKING_COUNT_AFTER):
-            # (a new decision counts from its next drawing)
+                and time.monotonic() - self._thinking_since >= THINKING_COUNT_AFTER)):
+            # (a new decision counts from its next drawing; a sent key's line stays)
             self.redraw_thinking(update)
+        self._count_on(update)
 
     def redraw_thinking(self, update: TableUpdate) -> None:
         """Draw again the line that says a bot is thinking (`thinking_note`
