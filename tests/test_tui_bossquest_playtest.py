@@ -568,6 +568,23 @@ async def test_another_knights_final_turn_says_so_bq51(changes, doing):
     assert "Cyd's turn" not in text, text
 
 
+async def test_another_knights_last_ask_says_so():
+    """BQ §2A: the last knight equipping asks one last time, then goes
+    straight to the Wizard. A play-test: the others read the bot's turn as
+    "(weapons or the Wizard)" there too, while its own prompt said "Your
+    last ask"; the status says what it decides."""
+    state = with_owl(full_state())
+    knights = tuple(attrs.evolve(k, done=seat != 2) for seat, k in enumerate(state.knights))
+    state = attrs.evolve(state, turn=2, knights=knights)
+    assert GAME.last_ask(state, 2)
+    app = ScreenApp(make_update(state, thinking=2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+    assert "Cyd's turn (last ask, then the Wizard)" in text, text
+    assert "weapons or the Wizard" not in text, text
+
+
 # --- 8. a terminal too small, then back --------------------------------------------------
 
 

@@ -916,6 +916,8 @@ def _doing(view: State) -> str:
             return f"casting {view.casting}" if view.casting else "choosing a target"
         if view.step is Step.WIZARD and view.waiting is not None:
             return "at the Wizard, a bolder knight"
+        if GAME.last_ask(view, view.turn):  # BQ §2A, as its own prompt says
+            return "last ask, then the Wizard"
         return {
             Step.CHOOSE: "weapons or the Wizard",
             Step.WIZARD: "at the Wizard",
