@@ -28,7 +28,11 @@ time, at most one per core (`worker_limit`, capped by
 $OVERTABLE_SEARCH_WORKERS): a bot's seconds stay a core's worth each. A
 decision with no free worker waits in its table's queue; the tables take
 turns. A worker starts on the first decision that finds none free (or
-`warm`), so the app's start-up does not pay for it. A bot that offers
+`warm`: a table starts one for each of its searching bots as it opens), so
+the app's start-up does not pay for it. A bot's seconds count from when
+the worker was handed the decision (the line's ``asked``), so a process
+still starting spends them: the move comes within them all the same (a
+play-test saw a hard bot's first move take 6 s of its 5). A bot that offers
 `should_stop` (a callable polled during its search) is handed one that
 turns true on a hurry or a cancel; a bot without it finishes its own way.
 

@@ -19,7 +19,9 @@ class Bot(Protocol):
     `seconds` (its time limit per move, which a host may set) and
     `should_stop` (None, or a callable of no arguments it polls while it
     thinks: once it returns True the bot answers its best move so far; this
-    is how "move now" reaches a search in another process or thread).
+    is how "move now" reaches a search in another process or thread), and
+    `asked_at` (None, or the `time.perf_counter()` when the move was asked,
+    before its search began: the seconds count from then).
     """
 
     name: str
