@@ -13,8 +13,9 @@ line bounded and shape-checked like every message (`host.wire`):
 - to the worker: ``{"think": id, "bot": key, "level": ..., "seed": n,
   "asked": t, "update": <SeatUpdate>}`` (``t``: the table's
   `time.monotonic()` when it asked, a clock the machine's processes share:
-  the bot's seconds count from it, the worker's start-up among them), ``{"hurry": id}`` (answer the best move so far
-  now), ``{"cancel": id}`` (the table has moved on: stop, answer nothing),
+  the bot's seconds count from it, the worker's start-up among them),
+  ``{"hurry": id}`` (answer the best move so far now), ``{"cancel": id}``
+  (the table has moved on: stop, answer nothing),
   ``{"forget": key}`` (a bot's seat is closed) and ``{"stop": true}``;
 - from the worker: ``{"ready": pid}`` once it has loaded the rules, then
   ``{"answer": id, "command": <SeatCommand>}`` or ``{"answer": id, "error":
