@@ -32,8 +32,9 @@ turns. A worker starts on the first decision that finds none free (or
 `warm`: a table starts one for each of its searching bots as it opens), so
 the app's start-up does not pay for it. A bot's seconds count from when
 the worker was handed the decision (the line's ``asked``), so a process
-still starting spends them: the move comes within them all the same (a
-play-test saw a hard bot's first move take 6 s of its 5). A bot that offers
+still starting spends them: the move comes within them unless the
+start-up alone takes longer (a play-test saw a hard bot's first move take
+6 s of its 5; the bot then plays its quick move at once). A bot that offers
 `should_stop` (a callable polled during its search) is handed one that
 turns true on a hurry or a cancel; a bot without it finishes its own way.
 
