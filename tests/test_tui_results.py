@@ -883,6 +883,30 @@ def test_the_headline_names_a_seat_a_bot_played_after_its_player_left():
     assert headline(("Ann",), [], frozenset()) == "the quest is lost."
 
 
+def test_a_tie_broken_and_a_seat_left_read_as_one_bracket():
+    """A play-test read "Bram's seat wins on the tile score, 26 to 19 (tied
+    at 35) (a bot played it after Bram left)": two brackets in a row. The
+    title says both in one."""
+    from tui.screens.results import headline
+
+    names = ("Ann", "Bram")
+    assert headline(names, [1], frozenset({1}), " on the tile score, 26 to 19 (tied at 35)") == (
+        "Bram's seat wins on the tile score, 26 to 19 (tied at 35; a bot played it after "
+        "Bram left)")
+    assert headline(names, [0, 1], frozenset({0, 1}),
+                    " (tied at 35, and at 20 on the tile score)") == (
+        "Ann's seat and Bram's seat win (tied at 35, and at 20 on the tile score; bots "
+        "played them after Ann and Bram left)")
+    # tie words that end in no bracket keep the left seat's own
+    assert headline(names, [1], frozenset({1}), " the tie at 51") == (
+        "Bram's seat wins the tie at 51 (a bot played it after Bram left)")
+    # every game's tie words, after a left seat's win: one bracket at the end at most
+    for how in (" on the tile score, 5 to 2 (tied at 5)",
+                " the tie at 17 (in a solo game, a tie goes to the bot)"):
+        title = headline(names, [1], frozenset({1}), how)
+        assert ") (" not in title and title.count("(") == 1 and title.endswith(" left)"), title
+
+
 async def test_the_ranking_names_each_bots_level():
     """Play-test: the results read "1 Cora ★ 33 / 2 Ann 15 / 3 Bram 10", and
     nothing said Bram and Cora were bots, nor at which level. The headline

@@ -101,7 +101,8 @@ def headline(names: Sequence[str], winners: Sequence[int], left: frozenset[int],
     left)": it read "Bob wins!" of a match Bob had left). `how`, after
     "wins", is how a tie on the points was broken (the game's
     `results_tie_words`): "Bram wins on the tile score, 26 to 19 (tied at
-    35)"."""
+    35)", its bracket the left seat's too ("(tied at 35; a bot played it
+    after Bram left)")."""
     if not winners:  # a lost Solo Quest: its ending is in the notes
         return "the quest is lost."
     said = [f"{names[s]}'s seat" if s in left else names[s] for s in winners]
@@ -109,9 +110,12 @@ def headline(names: Sequence[str], winners: Sequence[int], left: frozenset[int],
     gone = [names[s] for s in winners if s in left]
     if not gone:
         return head if how else head + "!"
-    if len(gone) == 1:
-        return f"{head} (a bot played it after {gone[0]} left)"
-    return f"{head} (bots played them after {' and '.join(gone)} left)"
+    said_left = (f"a bot played it after {gone[0]} left" if len(gone) == 1
+                 else f"bots played them after {' and '.join(gone)} left")
+    # one bracket, not two in a row: "(tied at 35; a bot played it after Bram left)"
+    if how.endswith(")"):
+        return f"{head[:-1]}; {said_left})"
+    return f"{head} ({said_left})"
 
 
 def left_seats(update: SeatUpdate, game_screen: Any = None) -> frozenset[int]:
