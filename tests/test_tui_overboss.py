@@ -850,7 +850,7 @@ async def test_game_over_shows_the_score_pad(size):
     assert outcome is not None
     assert "The duel is over" in text
     # the way back to the results (and the rematch), as in the other games
-    assert "b the results (rematch)" in " ".join(text.split())
+    assert "r rematch · b the results" in " ".join(text.split())
     for category in ("Dungeons", "Icy Peaks", "Spawning Pools", "Roads", "Longest road",
                      "Towns", "Sunken Cities", "Bands", "Matching monsters", "Minibosses",
                      "Crystals", "Heroes slain", "Boss objective", "Tile score", "Total"):

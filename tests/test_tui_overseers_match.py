@@ -240,7 +240,7 @@ async def test_the_final_table_goes_back_to_the_results(tmp_path, monkeypatch):
         await pilot.press("b")
         await pilot.pause()
         assert isinstance(app.screen, OverseersScreen)
-        assert "b: the results (rematch)" in screen_text(app)
+        assert "r: rematch · b: the results" in screen_text(app)
         await pilot.press("b")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)

@@ -384,7 +384,7 @@ async def test_the_final_table_goes_back_to_the_results(tmp_path, monkeypatch):
         await pilot.press("b")
         await pilot.pause()
         assert isinstance(app.screen, OverstockedScreen)
-        assert "b results" in screen_text(app)
+        assert "r rematch · b results" in " ".join(screen_text(app).split())
         await pilot.press("b")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)

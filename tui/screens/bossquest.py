@@ -3278,7 +3278,8 @@ class BossQuestScreen(GameScreen):
         mode = self._mode
         if view.phase is Phase.OVER and view.ending:
             # the Final Boss's or the Solo Quest's printed ending
-            return Text(f"{view.ending} (b: the results · q: {self.leads_to})", style="bold")
+            return Text(f"{view.ending} ({self.rematch_words(':')}b: the results · "
+                        f"q: {self.leads_to})", style="bold")
         if mode == "other" and self._personal is not None:
             return Text(f"Play {self._personal} on which Boss? (Esc: back)",
                         style="bold")
@@ -3294,7 +3295,8 @@ class BossQuestScreen(GameScreen):
             names = " and ".join(self._who(s) for s in winners) or "Nobody"
             verb = "frees" if len(winners) <= 1 else "free"
             return Text(f"The quest is over. {names} {verb} the Princess! "
-                        f"(b: the results · q: {self.leads_to})", style="bold")
+                        f"({self.rematch_words(':')}b: the results · q: {self.leads_to})",
+                        style="bold")
         companion = extras.power_companion(view, update.legal)
         if self._power and companion is not None:
             powers = self._power_actions()

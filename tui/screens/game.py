@@ -473,6 +473,15 @@ def _thinking_key(update: TableUpdate) -> tuple[int | None, int]:
 #: in a subclass hides its base's; bound here, it moved the footer's keys).
 RESULTS_ON_ESCAPE = Binding("escape", "results", "Results", show=False)
 
+#: r on the final table: the results' Rematch, the same key and word, in
+#: every game (only the Duel's did; a play-test pressed it on the others').
+#: A screen whose own r means something in play lists it with that binding
+#: (a key bound in a subclass hides its base's). Out of the footer, full at
+#: 80x24: the final table's prompt names it.
+REMATCH_ON_R = Binding("r", "rematch", "Rematch", show=False,
+                       tooltip="The match is over: play it again, the same players and "
+                               "options (the results' Rematch)")
+
 
 def say_offline(screen: Screen, words: str | None) -> None:
     """`words` on a line over `screen`'s top row (`GameScreen.say_offline`,
@@ -557,6 +566,7 @@ class GameScreen(Screen):
         # over (check_action), and then in the footer (a prompt named it and
         # the footer did not); a game's own b comes first while it applies.
         Binding("b", "results", "Results"),  # (F1's words: `help_text`)
+        REMATCH_ON_R,
     ]
 
     #: the keys the footer leaves out first when its line is short (after
@@ -1534,8 +1544,10 @@ class GameScreen(Screen):
         """Why this screen's key for `action` (its binding off now) does
         nothing, said when it is pressed; None leaves it silent. A game
         with more to say than "Not now" and its prompt says it first."""
-        words = self.IDLE_KEY_WORDS.get(action)
         update = self.update
+        if action == "rematch" and update is not None and update.over and self.watching_shared:
+            return "Not now: a watcher has no rematch; b shows the results."
+        words = self.IDLE_KEY_WORDS.get(action)
         if words is None or update is None or update.seat is None or update.over:
             return None
         then = f" {self.prompt_words()}" if self.IDLE_SAYS_PROMPT else ""
@@ -2302,10 +2314,19 @@ class GameScreen(Screen):
                 and update is not None and update.seat is None)
 
     @property
-    def results_words(self) -> str:
-        """The results in a prompt's words: where the rematch is, for
-        those who may have one."""
-        return "the results" if self.watching_shared else "the results (rematch)"
+    def rematch_offered(self) -> bool:
+        """The match is over and its results offer a rematch here (not to a
+        watcher of a shared table): r on the final table is that Rematch."""
+        update = self.update
+        return update is not None and update.over and not self.watching_shared
+
+    def action_rematch(self) -> None:
+        self.app.rematch()  # type: ignore[attr-defined]
+
+    def rematch_words(self, colon: str = "") -> str:
+        """The final table's r, first of its prompt's keys ("r rematch · "),
+        in the results' word; "" for a watcher, who has none."""
+        return f"r{colon} rematch · " if self.rematch_offered else ""
 
     def help_text(self, binding: Binding) -> str | None:
         """F1's words for a key whose meaning depends on the table: q at a
@@ -2342,6 +2363,8 @@ class GameScreen(Screen):
             return self.can_hurry()  # the footer shows it only while a bot thinks
         if action == "results":
             return update is not None and update.over
+        if action == "rematch":
+            return self.rematch_offered
         if action == "undo":
             if update is not None and update.seat is None:
                 return False  # a spectator: no seat, nothing of theirs to take back

@@ -75,6 +75,7 @@ from tui.screens.game import (
     NAME_SHORTEST,
     NOT_YOUR_DECISION,
     NUMBER_KEYS,
+    REMATCH_ON_R,
     RESULTS_ON_ESCAPE,
     GameScreen,
     NamingText,
@@ -658,10 +659,7 @@ class OverbossScreen(GameScreen):
         Binding("x", "spire", "Spire",
                 tooltip="Use a Spire: move a tile diagonally (once a turn); again to stop"),
         Binding("r", "reveal", "Reveal Boss", tooltip="Reveal your Boss (asks first)"),
-        # the same key on the final board: the results' Rematch (r did
-        # nothing there and said nothing, a play-test); out of the footer,
-        # full at 80x24, where the prompt names "b the results (rematch)"
-        Binding("r", "rematch", "Rematch", show=False),
+        REMATCH_ON_R,  # the same key on the final board
         Binding("f", "refresh", "Refresh Spire", tooltip="Refresh one of your spent Spires"),
         Binding("e", "end_turn", "End turn", tooltip="End your turn"),
         Binding("c,escape,backspace", "cancel", "Cancel", key_display="c",
@@ -1376,9 +1374,10 @@ class OverbossScreen(GameScreen):
             else:
                 where = Text.assemble(" The score pad is on the right; ", self._key("p"),
                                       " shows the Bosses and lairs. ")
+            rematch = (self._key("r"), " rematch · ") if self.rematch_offered else ()
             return Text.assemble(("The duel is over. ", "bold"), (head, "bold"),
-                                 where, self._key("b"),
-                                 f" {self.results_words} · ", self._key("q"), f" {self.leads_to}.")
+                                 where, *rematch, self._key("b"),
+                                 " the results · ", self._key("q"), f" {self.leads_to}.")
         step = self._step
         if step is None:
             return self._waiting_text(update)
@@ -1816,8 +1815,6 @@ class OverbossScreen(GameScreen):
             return any(isinstance(a, UseSpire) for a in legal)
         if action == "reveal":
             return RevealBoss() in legal
-        if action == "rematch":  # a player's, as the results offer it
-            return update is not None and update.over and update.seat is not None
         if action == "refresh":
             return RefreshSpire() in legal
         if action == "end_turn":
@@ -1906,7 +1903,7 @@ class OverbossScreen(GameScreen):
         anyway was met with nothing."""
         update, view = self.update, self._view
         if action == "reveal" and update is not None and update.over:  # a watcher's r
-            return f"Not now: the duel is over; b shows {self.results_words}."
+            return "Not now: the duel is over; b shows the results."
         if update is None or view is None or update.seat is None or update.over:
             return None
         seat = update.seat
@@ -2096,9 +2093,6 @@ class OverbossScreen(GameScreen):
         if not box.display and box.has_focus_within:  # Tab had put the keys on it
             self._focus_mode = None
             self._focus_for_mode()
-
-    def action_rematch(self) -> None:
-        self.app.rematch()  # type: ignore[attr-defined]
 
     def action_reveal(self) -> None:
         view = self._view

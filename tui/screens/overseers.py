@@ -72,6 +72,7 @@ from tui.screens.game import (
     DROPPED_KEY_LIGHT,
     NAME_SHORTEST,
     NUMBER_KEYS,
+    REMATCH_ON_R,
     RESULTS_ON_ESCAPE,
     GameScreen,
     NamingText,
@@ -378,7 +379,9 @@ class OverseersScreen(GameScreen):
         # like nothing had happened, and Enter no longer chose
         Binding("escape", "leave_log", "Back to the table",
                 tooltip="Leave the log: the keys go back to the decision"),
-        # the last round's end again (one put away too fast): Boss Quest's c
+        # first on the final table, the results' Rematch (check_action); in
+        # play, the last round's end again (one put away too fast): Boss Quest's c
+        REMATCH_ON_R,
         Binding("r", "last_round", "Last round",
                 tooltip="Open the last round's end again: the votes, the showdown, the round "
                         "scores (with several people here, as everyone sees it)"),
@@ -2219,8 +2222,8 @@ class OverseersScreen(GameScreen):
         me = update.seat
         if update.outcome is not None:
             names = ", ".join(self._bare_who(s) for s in sorted(update.outcome.winners))
-            return Text(f"The game is over. Winner: {names}. b: {self.results_words} · q: {self.leads_to}.",
-                        style="bold")
+            return Text(f"The game is over. Winner: {names}. {self.rematch_words(':')}"
+                        f"b: the results · q: {self.leads_to}.", style="bold")
         if update.legal and me is not None:
             text = _ASKS.get(view.phase, "Your decision.")
             if view.phase is Phase.DRAFT:
@@ -2592,7 +2595,8 @@ class OverseersScreen(GameScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "last_round":
-            return self._last_round_update() is not None
+            # the final table's r is the Rematch (a watcher's stays this)
+            return self._last_round_update() is not None and not self.rematch_offered
         if action == "back":
             return self._first is not None
         if action == "talk":

@@ -70,6 +70,7 @@ from tui.plain import shortened
 from tui.screens.game import (
     NAME_SHORTEST,
     NUMBER_KEYS,
+    REMATCH_ON_R,
     RESULTS_ON_ESCAPE,
     TYPE_GAP,
     GameScreen,
@@ -350,6 +351,7 @@ class OverstockedScreen(GameScreen):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rotate", "Rotate", tooltip="Turn the card you are placing"),
+        REMATCH_ON_R,  # the same key on the final table
         # (in the action bar, beside the other placing keys: the footer is full)
         Binding("c", "peek", "See under", show=False,
                 tooltip="Show what lies under the card you are placing (the toys it "
@@ -1584,6 +1586,8 @@ class OverstockedScreen(GameScreen):
             return Text.assemble((f"The game is over: {names} {verb}. ", "bold"),
                                  ("s", "bold reverse"), " score sheet · ",
                                  ("v", "bold reverse"), " warehouses · ",
+                                 *((("r", "bold reverse"), " rematch · ")
+                                   if self.rematch_offered else ()),
                                  ("b", "bold reverse"), " results · ",
                                  ("q", "bold reverse"), f" {self.leads_to}")
         if mode == "pick":
