@@ -1965,6 +1965,33 @@ class GameScreen(Screen):
         self._place_notices_up()
         self.after_refresh_while_shown(self._place_notices_up)
 
+    def on_screen_resume(self) -> None:
+        """Back on top (from the results, a dialog closed): notices carried
+        over from the screen before are placed as this table places its own;
+        they kept the app's place, over the final table's warehouse (a
+        play-test: Overstocked's, the rematch's notice from the results).
+        With none up, the rack is left alone (placing it lays the screen out)."""
+        if self.app._notifications:
+            # after the app shows them on this screen (Textual's own resume
+            # queued that first): the rack then holds their toasts
+            self.app.call_later(self._place_notices_settled)
+
+    def _place_notices_settled(self, last: Region | None = None, tries: int = 8) -> None:
+        """The notices placed, and again after each refresh while the area
+        they go over still moves: a final table lays its score pad out over
+        a few refreshes, and the Duel's, placed at the first, left a notice
+        over the pad's foot at 160x45. Until the rack holds their toasts
+        (mounted after a refresh) they are only placed, not sized."""
+        self.place_notices()
+        self._place_notices_up()
+        area = self.notice_area()
+        try:
+            held = bool(self.get_child_by_type(ToastRack).children)
+        except NoMatches:
+            held = False
+        if tries and (area != last or not held):
+            self.after_refresh_while_shown(lambda: self._place_notices_settled(area, tries - 1))
+
     def on_screen_suspend(self) -> None:
         """A dialog over the table (F1, the palette, the rules, a box): a
         key's refusal goes, or it lay over the dialog (a play-test: over
@@ -2032,6 +2059,8 @@ class GameScreen(Screen):
             return
         area = self.notice_area()
         styles = rack.styles
+        # a final table's app's place is over its foot, off the score pad (app.tcss)
+        rack.set_class(area is None and self.update is not None and self.update.over, "-final")
         if area is None:
             for rule in ("dock", "align_vertical", "margin", "width"):
                 if styles.has_rule(rule):  # clearing lays the screen out again
