@@ -498,7 +498,9 @@ async def test_a_match_of_bots_lists_no_placing_keys():
     update = os_.make_update(os_.pick_state(), seat=None, thinking=0, bots=frozenset({0, 1, 2}))
     _, rows = await open_help(os_.ScreenApp(update))
     keys = dict(rows[:[text for _, text in rows].index("On screen")])
-    assert "r" not in keys and "0-9" not in keys and "x" not in keys, rows
+    assert "0-9" not in keys and "x" not in keys, rows
+    # r is listed only as the final table's Rematch (the results offer one here)
+    assert "Rematch" in keys.get("r", "Rematch") and "Turn" not in keys.get("r", ""), rows
     assert not any(key.startswith("p") for key in keys), rows  # p/w: place in an area
     assert keys["v"] == "Show the next player's warehouse"  # the watcher's own keys stay
 

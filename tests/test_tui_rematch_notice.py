@@ -30,9 +30,15 @@ def toasts(app) -> list:
 @pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
 @pytest.mark.parametrize("game_id", sorted(SHOWN))
 async def test_the_rematch_notice_leaves_the_results_and_the_score_pad_in_sight(
-        shared_hub, monkeypatch, game_id, size):
-    """On the results, then carried over to the final table (b)."""
-    hub, path = shared_hub
+        tmp_path, monkeypatch, game_id, size):
+    """On the results, then carried over to the final table (b). (A seeded
+    hub: the same match, and the same log's width, every run.)"""
+    from host.hub import Hub
+
+    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path / "data"))
+    hub = Hub(tmp_path / "shared", bot_delay=0, seed=4)
+    path = tmp_path / "run" / "hub.sock"
+    await hub.serve(path)
     # up until the final table is laid out, however slow the machine
     notify = JoinApp.notify
     monkeypatch.setattr(JoinApp, "notify", lambda app, message, **kw: notify(
@@ -72,3 +78,4 @@ async def test_the_rematch_notice_leaves_the_results_and_the_score_pad_in_sight(
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen))
     for player in players[1:]:
         await player.close()
+    await hub.close()

@@ -527,6 +527,11 @@ class GameScreen(Screen):
     #: The panels a notice may cover (a CSS selector: the log): notices sit
     #: at their top right, off the rows a decision is about (`place_notices`).
     NOTICES_OVER: ClassVar[str] = ""
+    #: Notices on the final table with none of those panels in sight go over
+    #: its foot (its prompt), not the screen's top right, where they covered
+    #: the score pad's first rows (app.tcss `ToastRack.-final`); False where
+    #: the foot is the score pad (Overstocked's score sheet)
+    NOTICES_AT_FINAL_FOOT: ClassVar[bool] = False
 
     #: The widget in focus, as on every screen, but a change of focus does
     #: not repaint the whole screen: the widgets it restyles (the panels'
@@ -610,10 +615,10 @@ class GameScreen(Screen):
 
     def help_leaves_out(self) -> frozenset[str]:
         """`help_never`, and for a watcher the recap since one's last move
-        (they make none)."""
+        (they make none) and the final table's Rematch."""
         never = self.help_never()
-        if self.watching_shared:
-            return never | {"since_step", "since_toggle"}
+        if self.watching_shared:  # (nor the results' rematch)
+            return never | {"since_step", "since_toggle", "rematch"}
         return never if self.PLAYER_PAGES_LOG else never | {"scroll_log"}
 
     #: PgUp / PgDn scroll the log for a seated player too: a game whose
@@ -2060,7 +2065,8 @@ class GameScreen(Screen):
         area = self.notice_area()
         styles = rack.styles
         # a final table's app's place is over its foot, off the score pad (app.tcss)
-        rack.set_class(area is None and self.update is not None and self.update.over, "-final")
+        rack.set_class(area is None and self.NOTICES_AT_FINAL_FOOT and self.update is not None
+                       and self.update.over, "-final")
         if area is None:
             for rule in ("dock", "align_vertical", "margin", "width"):
                 if styles.has_rule(rule):  # clearing lays the screen out again

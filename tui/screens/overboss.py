@@ -630,6 +630,8 @@ class OverbossScreen(GameScreen):
 
     game_id = "overboss-duel"
     NOTICES_OVER = "#ob-log"
+    #: the score pad in the log's place at 80x24: notices over the prompt
+    NOTICES_AT_FINAL_FOOT = True
     IDLE_SAYS_PROMPT = False  # a notice repeating it was too tall for the log
     prompt_id = "ob-prompt"
     seat_word = "Boss"
