@@ -115,6 +115,7 @@ from tui.screens.ending import EndingScreen, OverTheResults
 from tui.screens.game import (
     NUMBER_KEYS,
     NUMBER_KEYS_SET,
+    REMATCH_ON_R,
     RESULTS_ON_ESCAPE,
     GameScreen,
     NamingText,
@@ -1749,6 +1750,7 @@ class BossQuestScreen(GameScreen):
                 tooltip="Solo Quest: back from a personal spell's Bosses, or from an "
                         "attack asked to confirm, to every choice"),
         RESULTS_ON_ESCAPE,  # the final table
+        REMATCH_ON_R,  # the final table
         # A potion's two readings, each its own key (Enter reads the
         # highlighted one): one key for both made either a guess.
         Binding("plus", "read_potion(1)", "Read plus", key_display="+",

@@ -475,9 +475,9 @@ RESULTS_ON_ESCAPE = Binding("escape", "results", "Results", show=False)
 
 #: r on the final table: the results' Rematch, the same key and word, in
 #: every game (only the Duel's did; a play-test pressed it on the others').
-#: A screen whose own r means something in play lists it with that binding
-#: (a key bound in a subclass hides its base's). Out of the footer, full at
-#: 80x24: the final table's prompt names it.
+#: Each screen lists it where its own r is (bound here, the key moved the
+#: footer's "r Last round"; a key bound in a subclass hides its base's).
+#: Out of the footer, full at 80x24: the final table's prompt names it.
 REMATCH_ON_R = Binding("r", "rematch", "Rematch", show=False,
                        tooltip="The match is over: play it again, the same players and "
                                "options (the results' Rematch)")
@@ -571,7 +571,6 @@ class GameScreen(Screen):
         # over (check_action), and then in the footer (a prompt named it and
         # the footer did not); a game's own b comes first while it applies.
         Binding("b", "results", "Results"),  # (F1's words: `help_text`)
-        REMATCH_ON_R,
     ]
 
     #: the keys the footer leaves out first when its line is short (after
