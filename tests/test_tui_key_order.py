@@ -162,3 +162,70 @@ async def test_a_key_stuck_in_a_control_holds_the_others_only_a_while(monkeypatc
         assert app.done == [("", "")]  # ctrl+s went ahead after 0.2 s, not 1 s
         await pilot.pause(0.8)
         assert app.query_one("#a", Input).value == "s"
+
+
+def _three_saved_matches() -> None:
+    for n in range(3):
+        Match.new("overboss-duel", [PlayerSpec(f"P{n}", "human"), PlayerSpec("Q", "human")]).close()
+
+
+async def test_keys_typed_as_the_saved_list_opens_wait_for_its_rows():
+    """A play-test sent s, Down, Enter on the home screen: the Down came
+    while the list was still being read (a worker reads every journal),
+    moved nothing, and Enter opened the first match, not the second. The
+    keys wait for the rows; the new-match form and the help, drawn as they
+    open, take them at once."""
+    import threading
+
+    from tui.screens.help import HelpScreen
+    from tui.screens.home import HomeScreen
+
+    _three_saved_matches()
+    app = OvertableApp(theme_name="ansi-dark", bot_delay=0, seed=7)
+    listed = threading.Event()  # the journals are read once the keys are in
+    read = app.saved_matches
+    app.saved_matches = lambda: (listed.wait(10), read())[1]
+    opened = []
+    app.open_path = lambda path, **how: opened.append(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and app.screen.is_mounted)
+        await screen_kit.settle(pilot)
+        await pilot.press("s", "down", "enter")
+        assert isinstance(app.screen, SavedScreen) and not app.screen.matches  # still reading
+        listed.set()
+        await wait_for(pilot, lambda: opened)
+        assert opened == [app.screen.matches[1].path]
+        await pilot.press("q")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("n", "tab")  # the form's first field, then the next
+        await wait_for(pilot, lambda: isinstance(app.screen, NewMatchScreen))
+        await screen_kit.settle(pilot)
+        assert app.focused is not None and app.focused.id == "count"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen))
+        await pilot.press("f1", "end")
+        await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
+        table = app.screen.query_one("#help-keys")
+        await wait_for(pilot, lambda: table.max_scroll_y > 0 and table.scroll_y == table.max_scroll_y)
+
+
+async def test_a_list_slow_to_fill_holds_the_keys_only_a_while(monkeypatch):
+    """Journals slow to read do not keep the player in the empty list:
+    after `FILL_WAIT_SECONDS` the keys go to it as they are (q leaves)."""
+    import threading
+
+    from tui.screens.home import HomeScreen
+
+    monkeypatch.setattr(key_order, "FILL_WAIT_SECONDS", 0.2)
+    _three_saved_matches()
+    app = OvertableApp(start="saves", theme_name="ansi-dark", bot_delay=0, seed=7)
+    listed = threading.Event()
+    read = app.saved_matches
+    app.saved_matches = lambda: (listed.wait(30), read())[1]
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, SavedScreen))
+            await pilot.press("q")  # (held for ever, it would never leave)
+            await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen), timeout=5)
+    finally:
+        listed.set()

@@ -17,6 +17,12 @@ twice (a message the key set off, like Enter's Submitted that moves the
 focus on, takes the same way just behind it), so the wait is a few queue
 steps, not a timer. A key still not through after `KEY_WAIT_SECONDS` (a
 control stuck in a long handler) no longer holds the others.
+
+A screen that fills in what its keys act on after it opens (the saved
+matches, read by a worker) says so with `filling`: keys typed meanwhile
+wait for it (`screen_filled`), at most `FILL_WAIT_SECONDS`. A Down sent
+just after s moved nothing in the empty list, and Enter then opened the
+match above the one meant.
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ from textual.timer import Timer
 
 #: the longest one key holds the next ones
 KEY_WAIT_SECONDS = 1.0
+#: the longest a screen still filling in holds the keys typed into it
+FILL_WAIT_SECONDS = 5.0
 
 
 class KeysInOrder(App):
@@ -47,15 +55,38 @@ class KeysInOrder(App):
         self._key_timer: Timer | None = None
         #: what waits for the keys typed so far to be handled (`after_keys`)
         self._after_keys: list[Callable[[], object]] = []
+        #: the filling screen keys wait for (its timer is set), and the one
+        #: that held them `FILL_WAIT_SECONDS` already: it holds no more
+        self._waiting_for: object | None = None
+        self._waited_for: object | None = None
 
     async def on_event(self, event: events.Event) -> None:
         if not isinstance(event, events.Key) or event.is_forwarded:
             await super().on_event(event)
             return
-        if self._key_on_its_way is not None or self._keys_waiting:
+        if self._key_on_its_way is not None or self._keys_waiting or self._screen_filling():
             self._keys_waiting.append(event)
             return
         await self._take_key(event)
+
+    def _screen_filling(self) -> bool:
+        """Whether the screen on top is still filling in what its keys act
+        on; the first time it holds a key, it holds keys for so long at most."""
+        screen = self.screen
+        if not getattr(screen, "filling", False) or screen is self._waited_for:
+            return False
+        if self._waiting_for is not screen:
+            self._waiting_for = screen
+            self.set_timer(FILL_WAIT_SECONDS, lambda: self._stop_waiting_for(screen))
+        return True
+
+    def screen_filled(self) -> None:
+        """The screen on top has filled in: the keys typed meanwhile go to it."""
+        self.call_later(self._take_waiting)
+
+    async def _stop_waiting_for(self, screen: object) -> None:
+        self._waited_for = screen
+        await self._take_waiting()
 
     def after_keys(self, callback: Callable[[], object]) -> None:
         """Call `callback` once every key that has arrived is handled (at
@@ -104,7 +135,12 @@ class KeysInOrder(App):
         if self._key_timer is not None:
             self._key_timer.stop()
             self._key_timer = None
-        while self._keys_waiting and self._key_on_its_way is None:
+        await self._take_waiting()
+
+    async def _take_waiting(self) -> None:
+        """Take the keys that waited, in order, while none is on its way
+        and the screen on top is not filling in."""
+        while self._keys_waiting and self._key_on_its_way is None and not self._screen_filling():
             await self._take_key(self._keys_waiting.popleft())
         if self._key_on_its_way is None and not self._keys_waiting:
             waiting, self._after_keys = self._after_keys, []
@@ -112,4 +148,4 @@ class KeysInOrder(App):
                 callback()
 
 
-__all__ = ["KEY_WAIT_SECONDS", "KeysInOrder"]
+__all__ = ["FILL_WAIT_SECONDS", "KEY_WAIT_SECONDS", "KeysInOrder"]

@@ -361,6 +361,9 @@ class SavedScreen(Screen):
         #: the notices this list put up about a row (d's refusals), taken
         #: down when a box opens: they covered its top right
         self._notices: list[str] = []
+        #: the list is still being read: keys typed meanwhile wait for its
+        #: rows (`KeysInOrder`; a Down sent just after s moved nothing)
+        self.filling = True
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -447,6 +450,9 @@ class SavedScreen(Screen):
             table.move_cursor(row=min(row, len(matches) - 1))
         self._fit_table()
         self._describe()
+        if self.filling:
+            self.filling = False
+            self.app.screen_filled()  # type: ignore[attr-defined]
 
     def _lay_out(self) -> None:
         """The list's columns and rows for the screen's width: wider than
