@@ -112,6 +112,24 @@ async def test_help_names_the_game_keys_in_words_and_its_symbols(game):
     assert all(fits(key, text) for key, text in rows)
 
 
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_no_key_name_is_broken_over_two_lines(game):
+    """Play-test at 80x24: Boss Quest's F1 listed "Page Up / Page" and
+    "Down" on the next line. Page Up and Down together read "Page Up /
+    Down" (as "Left / Right arrow"); a longer list of keys goes on the
+    next line between two keys, never inside one's name."""
+    make, _ = GAMES[game]
+    _, rows = await open_help(make())
+    heading = None
+    for key, text in rows:
+        if not key:
+            heading = text
+        elif heading != "On screen" and "\n" in key:  # (symbols are not keys)
+            assert all(line.endswith(" /") for line in key.split("\n")[:-1]), key
+    if game == "Boss Quest":
+        assert ("Page Up / Down", "Scroll the table") in rows
+
+
 async def test_boss_quest_help_lists_1_4_once_and_says_what_enter_does():
     _, rows = await open_help(bq_app())
     rows = rows[:[key for key, _ in rows].index("")]  # the keys of the moment

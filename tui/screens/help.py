@@ -272,9 +272,27 @@ def idle_keys(screen: Screen, listed: Sequence[tuple[str, str]],
 _ARROWS = ("Left arrow", "Right arrow", "Up arrow", "Down arrow")
 
 
-def _joined(labels: list[str]) -> str:
+class KeyList(str):
+    """Keys that do the same, as F1 lists them ("c / Escape / Backspace"),
+    knowing its `keys`: each a name, or names read as one ("Left / Right
+    arrow"), that the key column never breaks (`_key_lines`)."""
+
+    keys: tuple[str, ...]
+
+    def __new__(cls, keys: Sequence[str]) -> KeyList:
+        listed = super().__new__(cls, " / ".join(keys))
+        listed.keys = tuple(keys)
+        return listed
+
+
+def _joined(labels: list[str]) -> KeyList:
     """Keys that do the same, together: "Arrows / h j k l", "Left / Right
-    arrow", "c / Escape / Backspace"."""
+    arrow", "Page Up / Down", "c / Escape / Backspace"."""
+    if "Page Up" in labels and "Page Down" in labels:
+        # ("Page Up / Page Down" broke inside a name in the key column at 80x24)
+        at = min(labels.index("Page Up"), labels.index("Page Down"))
+        labels = [label for label in labels if label not in ("Page Up", "Page Down")]
+        labels.insert(at, "Page Up / Down")
     arrows = [label for label in _ARROWS if label in labels]
     others = [label for label in labels if label not in _ARROWS]
     if len(arrows) == len(_ARROWS):
@@ -284,8 +302,23 @@ def _joined(labels: list[str]) -> str:
     else:
         head = arrows
     if head and len(others) > 1 and all(len(o) == 1 for o in others):
-        return f"{head[0]} / {' '.join(sorted(others))}"
-    return " / ".join(head + others)
+        return KeyList([head[0], " ".join(sorted(others))])
+    return KeyList(head + others)
+
+
+def _key_lines(listed: str, width: int) -> str:
+    """Keys listed together, on as few lines of `width` as they fit, a
+    line ending after a "/", never inside a key's name: wrapped as words,
+    "Page Up / Page" ended a line and "Down" began the next."""
+    lines: list[str] = []
+    for key in listed.keys if isinstance(listed, KeyList) else listed.split(" / "):
+        if lines and len(lines[-1]) + len(" / ") + len(key) <= width:
+            lines[-1] += " / " + key
+        else:
+            if lines:
+                lines[-1] += " /"
+            lines.append(key)
+    return "\n".join(lines)
 
 
 def _wrapped(text: str | Text, width: int) -> Text:
@@ -420,7 +453,7 @@ class HelpScreen(Dialog[None]):
                 table.add_row("", Text(heading, style="bold"))
             style = "dim" if heading in (IDLE_HEADING, WATCHER_IDLE_HEADING) else ""
             for key, text in rows:
-                table.add_row(_wrapped(Text(key, style=style), left),
+                table.add_row(_wrapped(Text(_key_lines(key, left), style=style), left),
                               _wrapped(Text(text, style=style), right), height=None)
         self.call_after_refresh(self.refresh_bindings)  # does it scroll? (the footer)
 
