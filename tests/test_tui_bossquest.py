@@ -1012,6 +1012,37 @@ async def test_a_knight_whose_weapons_are_all_turned_up_shows_the_total():
     assert "+?" in text  # the others' hidden weapons are still face down
 
 
+@pytest.mark.parametrize(("kind", "arrows", "moves"), [
+    (SpellKind.SWAP_DECK, "←→", "Left / Right arrow"),  # your weapons: a row
+    (SpellKind.ATTACK_PLUS_2, "↑↓", "Up / Down arrow"),  # the knights: a list
+])
+async def test_a_spells_target_is_chosen_with_the_arrows_of_its_layout(kind, arrows, moves):
+    """Play-test: "Swap with deck: choose one of your weapons (↑↓ + Enter,
+    ...)" over weapons laid out in a row, where ←→ is the natural key (both
+    work). The prompt, a turn's key pressed meanwhile and F1 name the
+    arrows of the layout."""
+    from textual.widgets import DataTable
+
+    from tui.screens.help import HelpScreen
+
+    app = ScreenApp(make_update(full_state(step=Step.TARGET, casting=Spell(kind))), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        prompt = " ".join(app.game_screen.query_one("#bq-prompt").render().plain.split())
+        assert f"({arrows} + Enter, its number or a click)" in prompt, prompt
+        await pilot.press("w")
+        await wait_for(pilot, lambda: app._notifications)
+        said = [n.message for n in app._notifications]
+        assert any(f"first: {arrows} Enter or 1-" in note for note in said), said
+        await app.push_screen(HelpScreen(app.game_screen))
+        await settle(pilot)
+        table = app.screen.query_one(DataTable)
+        rows = [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
+    keys = rows[:[key for key, _ in rows].index("")]  # the keys of the moment
+    moving = [key for key, does in keys if does.startswith("Move ")]
+    assert moving == [moves], keys
+
+
 async def test_a_spell_with_one_possible_target_says_so():
     """Cancel with one spell in play read "choose a spell in play to
     cancel (↑↓ + Enter, its number or a click)" over a list of one."""

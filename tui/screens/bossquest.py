@@ -1343,6 +1343,13 @@ _DETAILS_WIDTH = 36
 _LOG_TITLE = "Log · l to scroll"
 _READING_TITLE = "↑↓ scroll · Esc back"
 
+
+def _target_arrows(mode: str) -> str:
+    """The arrows that move over a spell's targets, as they are laid out:
+    your weapons in a row (↑↓ move along it too, but read wrong there),
+    the knights and the spells in play in a list."""
+    return "←→" if mode == "target-weapon" else "↑↓"
+
 _TABLE_ACTIONS = frozenset({"ask", "wizard", "activate", "discard", "mystery", "pick",
                             "sacrifice_none", "back",
                             "read_potion", "undo", "undo_anyway", "companion", "end_turn",
@@ -3389,7 +3396,7 @@ class BossQuestScreen(GameScreen):
                                      *extras.one_choice("chooses it", str(legal[0] + 1)))
             else:
                 text = Text.assemble(
-                    head, f"choose {what} (", ("↑↓", "bold reverse"), " + ",
+                    head, f"choose {what} (", (_target_arrows(mode), "bold reverse"), " + ",
                     ("Enter", "bold reverse"), ", its number or a click).")
             if spell is not None:
                 text.append("\n")
@@ -4053,7 +4060,7 @@ class BossQuestScreen(GameScreen):
         if spell is None or view.step is not Step.TARGET or mode is None:
             return None
         if mode.startswith("target"):
-            how = f"↑↓ Enter or {number_list(self.number_keys())}"
+            how = f"{_target_arrows(mode)} Enter or {number_list(self.number_keys())}"
         elif mode == "other":  # numbered where a list runs long (`_listed`)
             numbers = self._solo_picks()
             how = f"↑↓ Enter or {number_list(numbers)}" if numbers else "←→ Enter"

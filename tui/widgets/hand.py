@@ -74,11 +74,18 @@ class Hand(KeptLines, CursorWidget):
     BINDINGS = [
         Binding("left", "move(-1)", "Left", show=False, tooltip="Move between the cards"),
         Binding("right", "move(1)", "Right", show=False, tooltip="Move between the cards"),
-        Binding("up", "move(-1)", "Left", show=False, tooltip="Move between the cards"),
-        Binding("down", "move(1)", "Right", show=False, tooltip="Move between the cards"),
+        # Up and Down move along the row too; F1 names the row's arrows
+        # (`HELP_LEAVES_OUT`), as the games' prompts do ("←→ + Enter")
+        Binding("up", "along(-1)", "Left", show=False, tooltip="Move between the cards"),
+        Binding("down", "along(1)", "Right", show=False, tooltip="Move between the cards"),
         # (F1's words: `help_text`)
         Binding("enter", "select", "Choose", key_display="↵"),
     ]
+
+    HELP_LEAVES_OUT = frozenset({"along(-1)", "along(1)"})
+
+    def action_along(self, step: int) -> None:
+        self.action_move(step)
 
     def help_text(self, binding: Binding) -> str | None:
         """F1 names what Enter does now: choose the highlighted card, or why
