@@ -2469,7 +2469,10 @@ async def test_a_six_player_draft_keeps_each_player_on_one_line(size):
 async def test_the_discard_pile_and_the_top_rows_name_the_traits_where_they_fit(size):
     """Play-test (200x60): "Discard pile: 5 cards (you know L)" and the
     placement's "1 Top row B C L" wanted the legend where the rows named
-    the traits. They name them as the rows do; letters at 80 columns."""
+    the traits. The top rows name them as the rows do, letters at 80
+    columns. The discard pile names them where its line has room, whatever
+    the rows do: at 160x45 it read "(you know C)" in one round and "(you
+    know Courage)" in the next, as the rows' cards came and went."""
     state = advance(drafting(), lambda s: s.phase is Phase.PLACE)
     update = make_update(state, 0)
     known = [TRAIT[c] for c in update.view.discard if c is not None]
@@ -2479,7 +2482,7 @@ async def test_the_discard_pile_and_the_top_rows_name_the_traits_where_they_fit(
         c.label for c in screen.query_one("#ov-actions")._choices])
     flat = " ".join(text.split())
     wide = size[0] >= 200
-    said = " ".join(t.label if wide else t.value for t in sorted(known))
+    said = " ".join(t.label for t in sorted(known))  # (room at 80 columns too)
     assert f"(you know {said})" in flat, flat
     assert all(label.startswith("Top row ") for label in labels)
     size_ = GAME.top_row_size(update.view, 0)  # (Orange: two)

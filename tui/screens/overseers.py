@@ -1570,10 +1570,15 @@ class OverseersScreen(GameScreen):
             n = len(view.discard)
             pile = Text(f"Discard pile: {n} card{'' if n == 1 else 's'}", style="dim")
             if known:
-                said = (TRAIT[c].label if long else TRAIT[c].value for c in known)
                 # (the view for everyone, a spectator's: no "you" to know them)
                 knows = "you know " if me is not None else "known: "
-                pile.append(f" ({knows}" + " ".join(said) + ")", style="dim")
+                # by name where the line has room for them, whatever the rows
+                # do: it read "(you know C)" one round and "(you know
+                # Courage)" the next at 160x45, as the rows' cards came and went
+                named = f" ({knows}" + " ".join(TRAIT[c].label for c in known) + ")"
+                lettered = f" ({knows}" + " ".join(TRAIT[c].value for c in known) + ")"
+                fits = pile.cell_len + len(named) <= width
+                pile.append(named if fits else lettered, style="dim")
             lines.append(pile)
         traits = self._trait_lines(view, width)
         if compact and (view.showdown or spare):
