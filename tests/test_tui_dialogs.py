@@ -217,3 +217,26 @@ async def test_q_over_a_box_at_the_shared_tables_says_it_goes_to_the_lobby(box, 
             assert said == [] and "Enter first: then q goes to the lobby" in screen_text(app)
         else:
             assert said == ["Put this away first (Enter); then q goes to the lobby."]
+
+
+async def test_a_box_with_a_column_beside_its_text_gives_the_text_the_width_below_it():
+    """Play-test at 160x45: Overseers' round-end box wrapped its text at
+    about 77 columns even below where the score column beside it ended,
+    leaving a wide empty band. Below that column the text takes the box's
+    whole width."""
+    app = ScreenApp(make_update(full_state()), FakePort())
+    long = ("Bram, not the highest, takes Lust (L) from the discard pile, face up. Tied for "
+            "the most Greed: Bram, Cora; the Leader chooses who steals. ") * 2
+    box = ending.EndingScreen("The end of round 2", ["Round 2 ends.", *[long] * 4],
+                              aside=[f"Ann  score line {n}  showdown 12 · round score 20" for n in range(3)],
+                              aside_at=1)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        await app.push_screen(box)
+        await settle(pilot)
+        rows = [row for row in screen_text(app).splitlines() if "│" in row or "╭" in row]
+        top = next(n for n, row in enumerate(rows) if "score line 2" in row)
+        left = rows[0].index("╭")
+        text_width = max(len(row.split("│")[1].rstrip()) for row in rows[1:top + 1])
+        below = max(len(row[left:].split("│")[1].rstrip()) for row in rows[top + 2:-1])
+    assert below > text_width + 20, (text_width, below)

@@ -254,6 +254,13 @@ class EndingScreen(OverTheResults):
     EndingScreen.-beside #ending-body {
         layout: horizontal;
     }
+    EndingScreen #ending-rest {
+        height: auto;
+        display: none;
+    }
+    EndingScreen.-beside #ending-rest {
+        display: block;
+    }
     EndingScreen.-beside #ending-aside {
         display: block;
         margin-left: 2;
@@ -311,11 +318,15 @@ class EndingScreen(OverTheResults):
         self.add_class("-by-the-table")
 
     def compose_dialog(self) -> ComposeResult:
-        with VerticalScroll(id="ending"), Container(id="ending-body"):
-            yield Static(self._text(beside=False), id="ending-text")
-            if self.aside:
-                yield Static(Text("\n").join(Text(x) if isinstance(x, str) else x
-                                             for x in self.aside), id="ending-aside")
+        with VerticalScroll(id="ending"):
+            with Container(id="ending-body"):
+                yield Static(self._text(beside=False), id="ending-text")
+                if self.aside:
+                    yield Static(Text("\n").join(Text(x) if isinstance(x, str) else x
+                                                 for x in self.aside), id="ending-aside")
+            # below the aside, the lines after it take the box's whole width
+            # (`_split`: they wrapped at the text's column, a wide band empty)
+            yield Static("", id="ending-rest")
 
     def on_mount(self) -> None:
         box = self.query_one("#ending", VerticalScroll)
@@ -377,6 +388,24 @@ class EndingScreen(OverTheResults):
         if beside != self.has_class("-beside"):
             self.set_class(beside, "-beside")
             self.query_one("#ending-text", Static).update(self._text(beside=beside))
+        if beside:
+            self.call_after_refresh(self._split)
+
+    def _split(self) -> None:
+        """Beside the aside, as many lines as reach its foot; the rest
+        under both, the box's whole width wide."""
+        if not self.has_class("-beside"):
+            return
+        width = self.query_one("#ending-text", Static).content_region.width
+        if width <= 0:
+            return
+        rows, head = 0, 0
+        lines = [Text(x) if isinstance(x, str) else x for x in self.lines]
+        while head < len(lines) and rows < len(self.aside):
+            rows += len(lines[head].wrap(self.app.console, width))
+            head += 1
+        self.query_one("#ending-text", Static).update(Text("\n").join(lines[:head]))
+        self.query_one("#ending-rest", Static).update(Text("\n").join(lines[head:]))
 
     def _subtitle(self, *_: object) -> None:
         """Enter's step, and PgDn while lines are out of sight below: at
