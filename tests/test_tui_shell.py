@@ -711,8 +711,12 @@ def long_journal(kb: int) -> Any:
         match.apply(seat, rng.choice(match.game.legal_actions(match.state, seat)))
         if seat == 0 and match.undoable(0):
             break
+    # the move and its take-back, as a journal read back from before a load
+    # holds them (a take-back of a line just written cuts it off instead)
+    from saves import journal
+
+    pair = match.path.read_text().splitlines()[-1] + "\n" + journal.undo_line(0, 1) + "\n"
     match.undo(0)
-    pair = "".join(line + "\n" for line in match.path.read_text().splitlines()[-2:])
     match.close()
     with open(match.path, "a", encoding="utf-8") as f:
         f.write(pair * (kb * 1024 // len(pair) + 1))
