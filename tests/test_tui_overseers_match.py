@@ -185,10 +185,17 @@ async def test_three_people_at_one_terminal(tmp_path, monkeypatch):
 
 
 async def test_the_last_round_is_told_over_the_results(tmp_path, monkeypatch):
-    """OV §Game Flow: the game lasts three rounds. After Ann's last decision
+    """One match, two play-tests of its end.
+
+    OV §Game Flow: the game lasts three rounds. After Ann's last decision
     the bots played the third round out (judgment, showdown, greed,
     scoring) and the results came up at once: the end went by unseen. Its
-    recap now stands over the results until a key is pressed."""
+    recap now stands over the results until a key is pressed.
+
+    The results' "Final table (b)" led to a table whose only way out was
+    q home: the rematch was gone. On the final table b brings the results
+    back (Overseers' Teal b does not stand in the way once the match is
+    over), and r there starts the rematch."""
     from tui.screens.ending import EndingScreen
     from tui.screens.results import ResultsScreen
 
@@ -213,30 +220,7 @@ async def test_the_last_round_is_told_over_the_results(tmp_path, monkeypatch):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
-
-
-async def test_the_final_table_goes_back_to_the_results(tmp_path, monkeypatch):
-    """The results' "Final table (b)" led to a table whose only way out was
-    q home: the rematch was gone. On the final table b brings the results
-    back (Overseers' Teal b does not stand in the way once the match is
-    over), and r there starts the rematch."""
-    from tui.screens.ending import EndingScreen
-    from tui.screens.results import ResultsScreen
-
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=11, theme_name="textual-dark")
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.new_match(
-            "overseers",
-            [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
-             PlayerSpec("Cyd", "bot", "random")],
-        )
-        await play_match(app, pilot)
-        await pilot.pause()
-        if isinstance(app.screen, EndingScreen):
-            await pilot.press("enter")
-            await pilot.pause()
-        assert isinstance(app.screen, ResultsScreen)
+        # the final table, and back to the results
         await pilot.press("b")
         await pilot.pause()
         assert isinstance(app.screen, OverseersScreen)

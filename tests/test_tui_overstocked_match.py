@@ -162,27 +162,56 @@ async def test_two_people_at_one_terminal(tmp_path, monkeypatch):
 
 
 async def test_a_solo_match_against_the_rulebooks_bot(tmp_path, monkeypatch):
-    """Play-test: the match called the rules' bot "the bot" everywhere,
-    then the results named it after its seat ("Overstocked: Bram wins!",
-    the form's default name for a seat with no name to give): one name
-    throughout."""
+    """One solo match, two play-tests of it.
+
+    The match called the rules' bot "the bot" everywhere, then the results
+    named it after its seat ("Overstocked: Bram wins!", the form's default
+    name for a seat with no name to give): one name throughout.
+
+    OS §Bot Turn: the bot's card is drawn at once after your move. It went
+    by as part of your move: the next round opened on your warehouse, the
+    recap empty, and the sixth card's results came up at once. Now each
+    round opens on the bot's warehouse with its new card in the recap (v:
+    yours), and its last card is told over the results."""
     from tests.screen_kit import wait_for
+    from tui.screens.ending import EndingScreen
     from tui.screens.results import ResultsScreen
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
+    seen: list[tuple[int, str, bool]] = []
+
+    def check(screen: OverstockedScreen, state) -> None:
+        secrets_hidden(screen, state)
+        update = screen.update
+        if state.phase is Phase.PICK and update.legal and state.round >= 2:
+            drawn = any(line.startswith("The bot draws card") for line in screen.recap.lines)
+            seen.append((state.round, screen.query_one("#os-wh-panel").border_title, drawn))
+
     async with app.run_test(size=(80, 24)) as pilot:
         app.new_match(
             "overstocked",
             [PlayerSpec("Ann", "human"), PlayerSpec("Bram", "bot", "random")],
             Options(solo=True),
         )
-        pressed = await play_match(app, pilot)
+        pressed = await play_through_the_app(app, pilot, OverstockedScreen, choose_key, check)
         assert app.table is not None and app.table.match.finished
         state = app.table.match.state
         assert len(state.seats[1].warehouse.placed) == 6
         assert pressed >= 6 * 3 + 5  # pick (2 keys), place, and 5 nominations
-        await wait_for(pilot, lambda: type(app.screen).__name__ == "EndingScreen")
+        # each round opened on the bot's warehouse, its new card in the recap
+        assert {r for r, _, _ in seen} == {2, 3, 4, 5, 6}
+        assert all(title == "The bot's warehouse" and drawn for _, title, drawn in seen), seen
+        await pilot.pause()
+        assert isinstance(app.screen, EndingScreen)
+        # the box's own text: it stands beside the final table, which has ║ too
+        box = str(app.screen.query_one("#ending-text").render())
+        said = " ".join(box.splitlines())
+        assert "The bot draws card" in said and "The game is over:" in said
+        # and its warehouse drawn, the last card edged double: seen laid
+        assert "The bot's warehouse (║ its last card):" in said
+        rows = [line for line in box.splitlines() if line.count("║") == 2]
+        assert len(rows) == 2, said  # its two rows, between its double edges
         await pilot.press("enter")  # the last moves told, then the results
         await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
         text = screen_text(app)
@@ -217,35 +246,21 @@ async def test_solo_with_the_bots_seat_saved_as_a_person_has_no_handover(tmp_pat
         assert app.table.match.finished and pressed >= 6 * 3 + 5
 
 
-@pytest.mark.parametrize(("seed", "last"), [(2, "Cyd"), (1, "Ann")])
-async def test_the_moves_after_yours_that_end_the_match_are_told(tmp_path, monkeypatch,
-                                                                 seed, last):
+async def test_the_results_come_at_once_when_your_own_card_ends_the_match(tmp_path,
+                                                                         monkeypatch):
     """Overstocked §Game End: "The game ends after six rounds, once all
-    players have placed their final crate card". When a bot placed the last
-    card after Ann's, the results came up at once and that card went by
-    unseen: its log line now stands over the results until Enter. When
-    Ann's own card ends the match, the results come straight away."""
-    from tui.screens.ending import EndingScreen
+    players have placed their final crate card". When Ann's own card ends
+    the match, the results come straight away (a bot's last card is told
+    first: the next test)."""
     from tui.screens.results import ResultsScreen
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=seed, theme_name="textual-dark")
+    app = OvertableApp(bot_delay=0.0, seed=1, theme_name="textual-dark")
     async with app.run_test(size=(80, 24)) as pilot:
         app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
                                       PlayerSpec("Cyd", "bot", "random")])
         await play_match(app, pilot)
         assert app.table is not None and app.table.match.finished
-        await pilot.pause()
-        if last == "Ann":
-            assert isinstance(app.screen, ResultsScreen)
-            return
-        assert isinstance(app.screen, EndingScreen)
-        text = screen_text(app)
-        assert "Since your last move · Ann's view" in text and "Rematch" not in text
-        # the box's lines read as one text (a sentence may wrap anywhere)
-        said = " ".join(line.strip(" │") for line in text.splitlines() if line.strip())
-        assert re.search(rf"{last} places card \d+", said) and "The game is over:" in said
-        await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
 
@@ -253,40 +268,21 @@ async def test_the_moves_after_yours_that_end_the_match_are_told(tmp_path, monke
 @pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
 async def test_the_moves_that_end_the_match_are_told_beside_the_final_table(tmp_path, monkeypatch,
                                                                            size):
-    """README play-test (a shared match): the "Since your last move" box
+    """One match (seed 2: Cyd, a bot, places the last card after Ann's),
+    three play-tests of its end, read from the one box.
+
+    Overstocked §Game End: when a bot placed the last card after Ann's, the
+    results came up at once and that card went by unseen: its log line now
+    stands over the results until Enter.
+
+    README play-test (a shared match): the "Since your last move" box
     stayed up until Enter, as the README says, over a blank screen (its
     first eight rows empty: the results waited unseen behind it), where
     the duel shows its final board beside it. The box stands beside the
     final table: the popularity, the warehouse and the score sheet stay in
-    sight, and Enter brings the results."""
-    from tests.screen_kit import settled_text, wait_for
-    from tui.screens.ending import EndingScreen
-    from tui.screens.results import ResultsScreen
+    sight, and Enter brings the results.
 
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=2, theme_name="textual-dark")
-    async with app.run_test(size=size) as pilot:
-        app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
-                                      PlayerSpec("Cyd", "bot", "random")])
-        await play_match(app, pilot)
-        await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen))
-        assert isinstance(app.screen_stack[-2], OverstockedScreen)
-        text = await settled_text(app, pilot)
-        assert "Since your last move · Ann's view" in text
-        lines = text.splitlines()
-        assert "Overstocked · Ann's view" in lines[0] and "game over" in lines[0], text
-        assert "Popularity" in lines[1] and "Your warehouse" in lines[1], text
-        assert "Score sheet" in text and "Total" in text, text
-        await pilot.press("enter")
-        await wait_for(pilot, lambda: isinstance(app.screen, ResultsScreen))
-        await pilot.press("b")  # the final table is still under the results
-        await wait_for(pilot, lambda: isinstance(app.screen, OverstockedScreen))
-
-
-@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=["80x24", "160x45"])
-async def test_the_last_moves_box_does_not_sit_over_a_log_that_says_the_same(tmp_path,
-                                                                            monkeypatch, size):
-    """Play-test (duelbots) at 160x45: the "Since your last move" box stood
+    Play-test (duelbots) at 160x45: the "Since your last move" box stood
     beside the warehouses, over the middle of the log panel: the log's lines
     above and under it told the same moves again; and "Bram +3: Bean Bears
     +3" came after "The game is over: ...". The score line follows its move
@@ -300,6 +296,7 @@ async def test_the_last_moves_box_does_not_sit_over_a_log_that_says_the_same(tmp
 
     from tests.screen_kit import settled_text, wait_for
     from tui.screens.ending import EndingScreen
+    from tui.screens.results import ResultsScreen
 
     monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
     app = OvertableApp(bot_delay=0.0, seed=2, theme_name="textual-dark")
@@ -307,8 +304,26 @@ async def test_the_last_moves_box_does_not_sit_over_a_log_that_says_the_same(tmp
         app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bob", "bot", "random"),
                                       PlayerSpec("Cyd", "bot", "random")])
         await play_match(app, pilot)
-        await wait_for(pilot, lambda: isinstance(app.screen, EndingScreen))
+        assert app.table is not None and app.table.match.finished
+        await pilot.pause()
+        # Cyd's last card, told over the results until Enter
+        assert isinstance(app.screen, EndingScreen)
+        text = screen_text(app)
+        assert "Since your last move · Ann's view" in text and "Rematch" not in text
+        # the box's lines read as one text (a sentence may wrap anywhere)
+        said = " ".join(line.strip(" │") for line in text.splitlines() if line.strip())
+        assert re.search(r"Cyd places card \d+", said) and "The game is over:" in said
+
+        # beside the final table
+        assert isinstance(app.screen_stack[-2], OverstockedScreen)
         text = await settled_text(app, pilot)
+        assert "Since your last move · Ann's view" in text
+        rows = text.splitlines()
+        assert "Overstocked · Ann's view" in rows[0] and "game over" in rows[0], text
+        assert "Popularity" in rows[1] and "Your warehouse" in rows[1], text
+        assert "Score sheet" in text and "Total" in text, text
+
+        # over the log's end, not over a log that says the same
         box_screen, table = app.screen, app.screen_stack[-2]
         lines = box_screen.lines
         end = next((i for i, line in enumerate(lines) if line.startswith("The game is over:")),
@@ -318,7 +333,6 @@ async def test_the_last_moves_box_does_not_sit_over_a_log_that_says_the_same(tmp
         assert not any("The game is over" in line for line in lines[:end]), lines
         box = box_screen.query_one("#ending").region
         log = table.query_one("#os-log").region
-        rows = text.splitlines()
         # the log's rows in sight, outside the box: none tells Cyd's last card
         last = re.match(r"Cyd places card \d+ ", lines[0])
         assert last is not None, lines
@@ -332,6 +346,12 @@ async def test_the_last_moves_box_does_not_sit_over_a_log_that_says_the_same(tmp
         assert (box.right, box.bottom) == (log.right, log.bottom), (box, log)
         assert box.x == log.x if size[0] > 80 else box.width == 40, (box, log)
         assert "Since your last move · Ann's view" in text and "Enter: the results" in text
+
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+        await pilot.press("b")  # the final table is still under the results
+        await wait_for(pilot, lambda: isinstance(app.screen, OverstockedScreen))
 
 
 async def test_a_watcher_is_told_the_last_moves_beside_the_final_table(tmp_path, monkeypatch):
@@ -388,42 +408,6 @@ async def test_the_final_table_goes_back_to_the_results(tmp_path, monkeypatch):
         await pilot.press("b")
         await pilot.pause()
         assert isinstance(app.screen, ResultsScreen)
-
-
-async def test_solo_the_bots_turn_is_shown_and_its_last_card_told(tmp_path, monkeypatch):
-    """OS §Bot Turn: the bot's card is drawn at once after your move. It
-    went by as part of your move: the next round opened on your warehouse,
-    the recap empty, and the sixth card's results came up at once. Now each
-    round opens on the bot's warehouse with its new card in the recap (v:
-    yours), and its last card is told over the results."""
-    from tui.screens.ending import EndingScreen
-
-    monkeypatch.setenv("OVERTABLE_DATA_DIR", str(tmp_path))
-    app = OvertableApp(bot_delay=0.0, seed=3, theme_name="textual-dark")
-    seen: list[tuple[int, str, bool]] = []
-
-    def check(screen: OverstockedScreen, state) -> None:
-        update = screen.update
-        if state.phase is Phase.PICK and update.legal and state.round >= 2:
-            drawn = any(line.startswith("The bot draws card") for line in screen.recap.lines)
-            seen.append((state.round, screen.query_one("#os-wh-panel").border_title, drawn))
-
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.new_match("overstocked", [PlayerSpec("Ann", "human"), PlayerSpec("Bot", "bot", "random")],
-                      Options(solo=True))
-        await play_through_the_app(app, pilot, OverstockedScreen, choose_key, check)
-        assert {r for r, _, _ in seen} == {2, 3, 4, 5, 6}
-        assert all(title == "The bot's warehouse" and drawn for _, title, drawn in seen), seen
-        await pilot.pause()
-        assert isinstance(app.screen, EndingScreen)
-        # the box's own text: it stands beside the final table, which has ║ too
-        box = str(app.screen.query_one("#ending-text").render())
-        said = " ".join(box.splitlines())
-        assert "The bot draws card" in said and "The game is over:" in said
-        # and its warehouse drawn, the last card edged double: seen laid
-        assert "The bot's warehouse (║ its last card):" in said
-        rows = [line for line in box.splitlines() if line.count("║") == 2]
-        assert len(rows) == 2, said  # its two rows, between its double edges
 
 
 async def test_solo_the_bots_last_warehouse_goes_among_the_lines_beside_the_table(tmp_path,
