@@ -58,6 +58,16 @@ def pytest_collection_modifyitems(items: list) -> None:
     items.sort(key=rank)  # stable: the order within a module is kept
 
 
+@pytest.fixture(autouse=True)
+def journal_lines_not_waited_for(monkeypatch):
+    """Each line of a match's journal is synced to the disk (saves/match.py,
+    `os.fsync`): about 10 ms a move on a busy disk, some hundreds of moves
+    in a whole match played through the app. No test can tell a synced
+    line from a written one (none cuts the power), so here the sync only
+    checks its descriptor, as `os.fsync` does, and does not wait."""
+    monkeypatch.setattr(os, "fsync", os.fstat)
+
+
 #: how long Textual's test pilot sleeps at a time while it waits for the app
 #: to be idle (textual._wait: 1/50 s)
 BRISK_IDLE = 0.005
