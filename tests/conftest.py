@@ -68,6 +68,43 @@ def journal_lines_not_waited_for(monkeypatch):
     monkeypatch.setattr(os, "fsync", os.fstat)
 
 
+#: every stylesheet source parsed in this process, by what its parse reads
+_PARSED_CSS: dict[tuple, list] = {}
+
+
+@pytest.fixture(autouse=True, scope="session")
+def css_parsed_once_a_process():
+    """Each app a test starts has a stylesheet of its own, which parses
+    every screen's and widget's CSS again: about 0.16 s of CPU an app (of
+    0.8 s to start one and open the new-match form), a good part of a short
+    Pilot test. The same source with the same variables parses to the same
+    rules, which Textual already shares among the parses of one stylesheet
+    and never changes once parsed; here they are shared among the apps of
+    one process as well. Only the parsing is shared: each stylesheet keeps
+    its own cache of sources as before (tests/test_tui_styled_once.py counts
+    its misses), and a source that fails to parse fails in every app."""
+    from textual.css import stylesheet
+
+    parse = stylesheet.parse
+    last: list = [None, ()]  # the variables' tokens last seen, and their key
+
+    def parsed_once(scope, css, read_from, *, variable_tokens, is_default_rules, tie_breaker):
+        if variable_tokens is not last[0]:  # (a new stylesheet, a new theme)
+            last[:] = [variable_tokens, tuple((name, tuple(tokens))
+                                              for name, tokens in variable_tokens.items())]
+        key = (scope, css, read_from, last[1], is_default_rules, tie_breaker)
+        rules = _PARSED_CSS.get(key)
+        if rules is None:
+            rules = list(parse(scope, css, read_from, variable_tokens=variable_tokens,
+                               is_default_rules=is_default_rules, tie_breaker=tie_breaker))
+            _PARSED_CSS[key] = rules
+        return rules
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(stylesheet, "parse", parsed_once)
+        yield
+
+
 #: how long Textual's test pilot sleeps at a time while it waits for the app
 #: to be idle (textual._wait: 1/50 s)
 BRISK_IDLE = 0.005
