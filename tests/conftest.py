@@ -86,12 +86,15 @@ def css_parsed_once_a_process():
     from textual.css import stylesheet
 
     parse = stylesheet.parse
-    last: list = [None, ()]  # the variables' tokens last seen, and their key
+    # each set of variables by a number, so that a look-up compares numbers
+    # (not some hundreds of tokens); the tokens last seen and their number
+    numbers: dict[tuple, int] = {}
+    last: list = [None, 0]
 
     def parsed_once(scope, css, read_from, *, variable_tokens, is_default_rules, tie_breaker):
         if variable_tokens is not last[0]:  # (a new stylesheet, a new theme)
-            last[:] = [variable_tokens, tuple((name, tuple(tokens))
-                                              for name, tokens in variable_tokens.items())]
+            variables = tuple((name, tuple(tokens)) for name, tokens in variable_tokens.items())
+            last[:] = [variable_tokens, numbers.setdefault(variables, len(numbers))]
         key = (scope, css, read_from, last[1], is_default_rules, tie_breaker)
         rules = _PARSED_CSS.get(key)
         if rules is None:
