@@ -1355,6 +1355,37 @@ async def test_spectating_the_score_is_of_the_warehouse_shown():
     assert "Ann's score now" not in text
 
 
+def panels_whose(text: str) -> tuple[str | None, str | None]:
+    """Whose warehouse the screen shows and whose score now, by their
+    titles ("Your", "Bob's"; None for a panel not on screen)."""
+    warehouse = re.search(r"(Your|\w+'s) warehouse", text)
+    score = re.search(r"(Your|\w+'s) score now", text)
+    return (warehouse.group(1) if warehouse else None, score.group(1) if score else None)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize(("state", "seat"), [
+    (place_state, None), (pick_state, None), (pick_state, 0), (place_state, 0)],
+    ids=["watching-placing", "watching-choosing", "choosing", "placing"])
+async def test_the_score_now_follows_the_warehouse_v_shows(size, state, seat):
+    """Play-test over shared tables, watching at 80x24: v took the
+    warehouse through Bot 3, ann and bob while the score beside it stayed
+    bob's, two players' panels side by side. The score now is of the
+    warehouse on screen, at each v, a watcher's or a player's."""
+    app = ScreenApp(make_update(state(), seat=seat), FakePort())
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        app.game_screen.set_focus(None)  # (a choosing hand takes no v)
+        seen = []
+        for _ in range(3):
+            await pilot.press("v")
+            await settle(pilot)
+            warehouse, score = panels_whose(await settled_text(app, pilot))
+            assert warehouse is not None and score == warehouse, screen_text(app)
+            seen.append(warehouse)
+    assert len(set(seen)) == 3, seen  # every v showed another player's
+
+
 async def test_the_players_panel_marks_every_bot_the_status_line_names_thinking():
     """Play-test, all-bot match: the status line read "Ann, Bram, Cora and
     Dev are thinking…" while the players' panel marked Ann alone "thinking"

@@ -551,15 +551,9 @@ class OverstockedScreen(GameScreen):
         return frozenset()
 
     def _me(self) -> int | None:
-        """The seat whose score the preview shows: the viewer, else the one
-        whose warehouse is shown beside it (during the secret choice no one
-        is in turn: seat 1's score stood beside the last placer's warehouse)."""
-        update = self.update
-        if update is None:
-            return None
-        if update.seat is not None:
-            return update.seat
-        return self._wh_seat()
+        """The seat whose moves the score changes are worked out for: the
+        viewer's (None for a watcher)."""
+        return self.update.seat if self.update is not None else None
 
     def _mode_of(self, update: TableUpdate) -> str | None:
         if not update.legal:
@@ -616,6 +610,15 @@ class OverstockedScreen(GameScreen):
         """Placing in your warehouse while v shows another's in its pane."""
         return (self._mode in ("place", "forklift") and self._where is Where.WAREHOUSE
                 and self._wh_seat() != self._target_seat())
+
+    def _owner(self, seat: int) -> str:
+        """Whose the warehouse and the score now are, in their titles:
+        "Your", "The bot's" (solo), "Bob's"."""
+        if self._view is not None and seat == GAME.bot_seat(self._view):
+            return "The bot's"
+        if seat == (self.update.seat if self.update is not None else None):
+            return "Your"
+        return self._whose(seat)
 
     def _wh_seat(self) -> int:
         update = self.update
@@ -954,14 +957,8 @@ class OverstockedScreen(GameScreen):
                                    else f"warehouse {self._wh_seat()}"),
                 settle=not keep,
             )
-        seat = self._wh_seat()
         panel = self.query_one("#os-wh-panel")
-        if seat == GAME.bot_seat(view):
-            title = "The bot's warehouse"
-        elif seat == update.seat:
-            title = "Your warehouse"
-        else:
-            title = f"{self._whose(seat)} warehouse"
+        title = f"{self._owner(self._wh_seat())} warehouse"
         can_cycle = self._mode != "nominate" and view.players > 1
         self._wh_title = title
         set_border(panel, subtitle="v: next" if can_cycle else "")
@@ -1365,10 +1362,12 @@ class OverstockedScreen(GameScreen):
         return sheet
 
     def _draw_preview(self) -> None:
+        """The score now of the warehouse on screen, whoever's v shows (a
+        watcher's stayed on another player's, two players' panels side by
+        side: a play-test), with what the piece you place makes of it."""
         panel = self.query_one("#os-preview", Static)
         view = self._view
-        seat = self._me()
-        if view is None or seat is None or view.phase is Phase.OVER:
+        if view is None or self.update is None or view.phase is Phase.OVER:
             panel.display = False
             return
         sheet = self._sheet(view)
@@ -1376,9 +1375,12 @@ class OverstockedScreen(GameScreen):
             panel.display = False
             return
         panel.display = True
+        seat = self._wh_seat()
         bot = GAME.bot_seat(view)
-        if bot is not None and seat != bot:
-            update_static(panel, self._solo_preview(sheet, seat, bot))
+        player = self._me()
+        if bot is not None and player is not None and player != bot:
+            # solo: yours and the bot's side by side, whichever warehouse shows
+            update_static(panel, self._solo_preview(sheet, player, bot))
             set_border(panel, "Score now: you │ the bot", "▼ negative (the bot's: 0)")
             return
         mine = sheet.seats[seat]
@@ -1423,14 +1425,14 @@ class OverstockedScreen(GameScreen):
         elif extra:
             text.append(f"+{extra} extras  ")
         text.append(f"Total {mine.total}", style="bold")
+        if seat == bot and not self._bot_bonus_known(view, player):
+            text.append("+?", style="bold")  # a watcher's: its bonus is not in the view
         if after is not None and after.total != mine.total:
             text.append(f" → {after.total}", style="bold reverse")
         update_static(panel, text)
-        whose = "Your" if seat == (self.update.seat if self.update else None) else \
-            self._whose(seat)
         # only the advanced variant halves a toy
         legend = "▼ negative ½ halved" if view.options.advanced else "▼ negative"
-        set_border(panel, f"{whose} score now", legend)
+        set_border(panel, f"{self._owner(seat)} score now", legend)
 
     def _solo_preview(self, sheet: Any, seat: int, bot: int) -> Text:
         """Solo: your score and the bot's side by side, toy by toy, each
@@ -2027,8 +2029,10 @@ class OverstockedScreen(GameScreen):
         # grown to two lines for the warehouse shown (a play-test)
         withdraw_hints(self, news=False)
         self._draw_areas()
-        if self._mode in ("place", "forklift"):
-            self._ghost_moved()  # the prompt says whose warehouse shows
+        if self._mode not in ("place", "forklift"):
+            self._draw_preview()  # the score now is of the warehouse shown
+        else:
+            self._ghost_moved()  # the prompt says whose warehouse shows, and the score
             # another's warehouse is not edged as the one placed in
             widget = self._placing_view()
             if self._ghost_hidden():
