@@ -1380,9 +1380,13 @@ async def test_the_score_now_follows_the_warehouse_v_shows(size, state, seat):
         for _ in range(3):
             await pilot.press("v")
             await settle(pilot)
-            warehouse, score = panels_whose(await settled_text(app, pilot))
-            assert warehouse is not None and score == warehouse, screen_text(app)
+            text = await settled_text(app, pilot)
+            warehouse, score = panels_whose(text)
+            assert warehouse is not None and score == warehouse, text
             seen.append(warehouse)
+            if size[1] >= 45:  # the tall screen's heading names whose crates count
+                mine = "pop×yours" if warehouse == "Your" else "pop×theirs"
+                assert f"toy {mine} = points" in text, text
     assert len(set(seen)) == 3, seen  # every v showed another player's
 
 

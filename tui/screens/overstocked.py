@@ -1387,7 +1387,8 @@ class OverstockedScreen(GameScreen):
         after = self._after.seats[seat] if self._after is not None else None
         text = Text(no_wrap=True, end="")
         if self.has_class("-tall"):
-            text.append("toy pop×yours = points\n", style="dim")
+            crates = "yours" if seat == self._me() else "theirs"  # (v: another's)
+            text.append(f"toy pop×{crates} = points\n", style="dim")
         # Four players or more on a short screen: the players' rows take the
         # side's height, and the toy rows with their sums pushed the Total out
         # of sight: two toys a line, points only (the sums are the pad's).
