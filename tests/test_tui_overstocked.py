@@ -1390,6 +1390,29 @@ async def test_the_score_now_follows_the_warehouse_v_shows(size, state, seat):
     assert len(set(seen)) == 3, seen  # every v showed another player's
 
 
+async def test_solo_the_score_now_follows_the_warehouse_v_shows():
+    """Solo, the player's score now is theirs and the bot's side by side,
+    whichever warehouse v shows; a watcher's follows the warehouse, the
+    bot's total with its unknown bonus (+?), as the Players box says it."""
+    state = solo_placing_state()
+    _, text, _ = await run(make_update(state, bots=frozenset()), keys=["v"])
+    assert "The bot's warehouse" in text and "Score now: you │ the bot" in text
+    app = ScreenApp(make_update(state, seat=None, bots=frozenset()), FakePort())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        seen = set()
+        for _ in range(2):
+            await pilot.press("v")
+            await settle(pilot)
+            text = await settled_text(app, pilot)
+            warehouse, score = panels_whose(text)
+            assert warehouse is not None and score == warehouse, text
+            seen.add(warehouse)
+            if warehouse == "bot's":
+                assert re.search(r"Total -?\d+\+\?", text), text
+    assert seen == {"Ann's", "bot's"}
+
+
 async def test_the_players_panel_marks_every_bot_the_status_line_names_thinking():
     """Play-test, all-bot match: the status line read "Ann, Bram, Cora and
     Dev are thinking…" while the players' panel marked Ann alone "thinking"
