@@ -6,6 +6,7 @@ preview follows what you are about to do: the ghost's placement, or the X
 mark or incentive highlighted in the bar (whose labels say what each does
 to your score now); solo, the bot's score stands beside yours, toy by toy.
 A spectator's warehouse pane follows the seat in turn (until v picks one);
+the score now is always of the warehouse on screen;
 solo, a round opens on the bot's warehouse, its new card marked; at one
 terminal, each person's view opens on their own warehouse.
 
