@@ -121,6 +121,7 @@ class JoinApp(OvertableApp):
         where = "at this table" if table is not None else "in the lobby"
         lines = self.remote.chat.setdefault(table, [])
         earlier = self.remote.chat_earlier.setdefault(table, [])
+        self.remote.chat_opened(table)
         self.push_screen(ChatScreen(where, lines, lambda text: self.remote.say(table, text), table,
                                     earlier, self.remote.draft_for(table)))
 

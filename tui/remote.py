@@ -249,6 +249,9 @@ class RemoteTable:
         #: newest line's)
         self._lobby_lines = 0
         self._lobby_note: str | None = None
+        #: the notices of chat lines, by chat (None: the lobby's): taken
+        #: down as that chat's box opens, the lines in it (`chat_opened`)
+        self._chat_notes: dict[str | None, list[str]] = {}
         #: turns at drawing others' changes, shared with the host's other apps
         self._turns = DrawTurns(draw_turns_path(self.socket_path), create=False)
         #: what this app knows of finished matches, by match id: who won (a
@@ -971,8 +974,18 @@ class RemoteTable:
                 self._forget_lobby_chat()
                 self._lobby_note = note
             self.app.notify(note, title=self._chat_title(key, top), timeout=6)
+            notes = self._chat_notes.setdefault(key, [])
+            notes.append(note)
+            del notes[:-10]  # (each is up for seconds)
             if key is not None and self.table_on_screen() != key:
                 self._heard_notes[key] = note
+
+    def chat_opened(self, table: str | None) -> None:
+        """The chat box of `table` (None: the lobby) opens: the notices of
+        its lines go, the lines being in the box (a play-test: one stayed
+        over the box's first line, hiding the end of the line it announced)."""
+        for note in self._chat_notes.pop(table, []):
+            self.app.withdraw_notice(note)
 
     def _lobby_chat_at_table(self, who: str, text: str, top: Any) -> None:
         """A lobby line while a match is on screen: one short notice for
