@@ -1587,13 +1587,27 @@ class OverstockedScreen(GameScreen):
             winners = sorted(result.winners) if result is not None else []
             names = " and ".join(self._bare_who(s) for s in winners) or "Nobody"
             verb = "wins" if len(winners) == 1 else "share the win"
-            return Text.assemble((f"The game is over: {names} {verb}. ", "bold"),
-                                 ("s", "bold reverse"), " score sheet · ",
-                                 ("v", "bold reverse"), " warehouses · ",
-                                 *((("r", "bold reverse"), " rematch · ")
-                                   if self.rematch_offered else ()),
-                                 ("b", "bold reverse"), " results · ",
-                                 ("q", "bold reverse"), f" {self.leads_to}")
+            hints = [("s", "score sheet"), ("v", "warehouses"),
+                     *([("r", "rematch")] if self.rematch_offered else []),
+                     ("b", "results"), ("q", self.leads_to)]
+            width = self.query_one("#os-prompt", Static).content_region.width
+            # as few lines as it takes, so the warehouses keep their rows at
+            # 80x24 (Rematch's key took the popularity's last row): the
+            # words in full where that costs no line, else shorter
+            best = None
+            for head, sheet in (("The game is over", "score sheet"),
+                                ("Game over", "score sheet"), ("Game over", "sheet")):
+                hints[0] = ("s", sheet)
+                text = Text(f"{head}: {names} {verb}. ", style="bold")
+                for n, (key, words) in enumerate(hints):
+                    text.append(key, "bold reverse")
+                    text.append(f" {words}" + (" · " if n < len(hints) - 1 else ""))
+                if not width:
+                    return text
+                lines = len(text.wrap(self.app.console, width))
+                if best is None or lines < best[0]:
+                    best = (lines, text)
+            return best[1]
         if mode == "pick":
             hand = self.query_one("#os-hand", CrateHand)
             # an away player's countdown too: it showed only once you had chosen
