@@ -317,6 +317,9 @@ def fit(rows: list[tuple[str, ...]], room: int = ROOM) -> tuple[int, ...]:
 class SavedScreen(Screen):
     """Every journal in the data directory, newest first."""
 
+    #: the match this window is opening from the list (`action_resume`)
+    _opening: Path | None = None
+
     CSS_PATH = resources.css_path("saved.tcss")
     #: taller than 24 rows (`-tall`), a list shorter than the screen stands
     #: in its middle; at 80x24 it keeps the top
@@ -379,6 +382,7 @@ class SavedScreen(Screen):
         self.set_interval(PLAYING_CHECK_SECONDS, self._look_again)
 
     def on_screen_resume(self) -> None:
+        self._opening = None
         self.check_playing()  # back from a match, or another screen
 
     def _look_again(self) -> None:
@@ -411,6 +415,9 @@ class SavedScreen(Screen):
     def _mark_playing(self, matches: list[Any], playing: set[Path]) -> None:
         if matches is not self.matches or not self.is_active:
             return  # listed again meanwhile, or a box came up over it (`_look_again`)
+        # the match this window is opening holds its lock before its box or
+        # screen comes up: a look landing then found it "open elsewhere"
+        playing = playing - {self._opening}
         marked = [m if m.in_use == (Path(m.path) in playing)
                   else attrs.evolve(m, in_use=not m.in_use) for m in matches]
         if marked != matches:
@@ -656,6 +663,7 @@ class SavedScreen(Screen):
         saved = self._continuation(saved) or saved
         # (a box may open: "This match is being played" under d's notice)
         self._withdraw_notices()
+        self._opening = Path(saved.path)
         self.app.open_path(Path(saved.path), from_saved=True)  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
