@@ -1364,6 +1364,17 @@ def panels_whose(text: str) -> tuple[str | None, str | None]:
     return (warehouse.group(1) if warehouse else None, score.group(1) if score else None)
 
 
+async def _next_warehouse(app, pilot):
+    """v, then the screen's text and whose warehouse it shows, the score
+    now beside it asserted to be the same player's."""
+    await pilot.press("v")
+    await settle(pilot)
+    text = await settled_text(app, pilot)
+    warehouse, score = panels_whose(text)
+    assert warehouse is not None and score == warehouse, text
+    return text, warehouse
+
+
 @pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize(("state", "seat"), [
     (place_state, None), (pick_state, None), (pick_state, 0), (place_state, 0)],
@@ -1379,11 +1390,7 @@ async def test_the_score_now_follows_the_warehouse_v_shows(size, state, seat):
         app.game_screen.set_focus(None)  # (a choosing hand takes no v)
         seen = []
         for _ in range(3):
-            await pilot.press("v")
-            await settle(pilot)
-            text = await settled_text(app, pilot)
-            warehouse, score = panels_whose(text)
-            assert warehouse is not None and score == warehouse, text
+            text, warehouse = await _next_warehouse(app, pilot)
             seen.append(warehouse)
             if size[1] >= 45:  # the tall screen's heading names whose crates count
                 mine = "pop×yours" if warehouse == "Your" else "pop×theirs"
@@ -1403,11 +1410,7 @@ async def test_solo_the_score_now_follows_the_warehouse_v_shows():
         await settle(pilot)
         seen = set()
         for _ in range(2):
-            await pilot.press("v")
-            await settle(pilot)
-            text = await settled_text(app, pilot)
-            warehouse, score = panels_whose(text)
-            assert warehouse is not None and score == warehouse, text
+            text, warehouse = await _next_warehouse(app, pilot)
             seen.add(warehouse)
             if warehouse == "bot's":
                 assert re.search(r"Total -?\d+\+\?", text), text
